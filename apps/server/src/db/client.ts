@@ -1,0 +1,78 @@
+import path from 'node:path'
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import { migrate } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import { lockDataDir } from './data-dir-lock'
+import { startPgliteHost } from './pglite-host'
+import * as schema from './schema'
+
+export type Db = NodePgDatabase<typeof schema>
+
+export interface Database {
+  db: Db
+  pool: pg.Pool
+  mode: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL server; when absent the embedded PGlite under `dataDir` is used. */
+  databaseUrl?: string | undefined
+  dataDir: string
+  /** Tests copy an already-migrated template and lock nothing. */
+  lock?: boolean
+  migrate?: boolean
+}
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations')
+/** Serialises migrations when several processes boot against one PostgreSQL. */
+const MIGRATION_LOCK_ID = 727_431_001
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const cleanups: Array<() => Promise<void>> = []
+  const close = async () => {
+    for (const fn of cleanups.reverse()) await fn()
+  }
+  try {
+    let pool: pg.Pool
+    if (options.databaseUrl) {
+      pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    } else {
+      if (options.lock !== false) cleanups.push(await lockDataDir(options.dataDir))
+      const host = await startPgliteHost(path.join(options.dataDir, 'pgdata'))
+      cleanups.push(() => host.stop())
+      // A single connection, like PGlite itself. A query on the pool from inside
+      // a transaction callback waits for this one connection (hazard 1): the
+      // timeout turns that hang into an error that names the mistake.
+      pool = new pg.Pool({
+        host: host.socketDir,
+        user: 'postgres',
+        database: 'postgres',
+        max: 1,
+        connectionTimeoutMillis: 30_000,
+      })
+    }
+    cleanups.push(() => pool.end())
+    pool.on('error', (error) => console.error('Idle database connection failed:', error.message))
+    const db = drizzle(pool, { schema })
+    if (options.migrate !== false) await runMigrations(pool)
+    return { db, pool, mode: options.databaseUrl ? 'postgres' : 'pglite', close }
+  } catch (error) {
+    await close().catch(() => undefined)
+    throw error
+  }
+}
+
+export async function runMigrations(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect()
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder })
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+    }
+  } finally {
+    client.release()
+  }
+}

@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Worker } from 'node:worker_threads'
+
+export interface PgliteHost {
+  /** Directory holding the `.s.PGSQL.5432` socket; node-postgres takes it as `host`. */
+  socketDir: string
+  stop(): Promise<void>
+}
+
+type WorkerMessage = { type: 'ready' } | { type: 'stopped' } | { type: 'error'; message: string }
+
+/**
+ * Starts PGlite on `dataDir` in a worker thread. The socket lives in a short
+ * temporary directory because Unix socket paths are limited to ~107 bytes and
+ * DATA_DIR may be deep.
+ */
+export async function startPgliteHost(dataDir: string): Promise<PgliteHost> {
+  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'lingocast-pg-'))
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir, socketPath: path.join(socketDir, '.s.PGSQL.5432') },
+  })
+  const next = (type: WorkerMessage['type']) =>
+    new Promise<void>((resolve, reject) => {
+      const onMessage = (m: WorkerMessage) => {
+        if (m.type === type) done(resolve)
+        else if (m.type === 'error') done(() => reject(new Error(`Embedded database failed to start: ${m.message}`)))
+      }
+      const onExit = (code: number) => done(() => reject(new Error(`Embedded database worker exited with code ${code}`)))
+      const done = (fn: () => void) => {
+        worker.off('message', onMessage)
+        worker.off('exit', onExit)
+        fn()
+      }
+      worker.on('message', onMessage)
+      worker.on('exit', onExit)
+    })
+
+  try {
+    await next('ready')
+  } catch (error) {
+    await worker.terminate()
+    rmSync(socketDir, { recursive: true, force: true })
+    throw error
+  }
+
+  let stopping: Promise<void> | undefined
+  return {
+    socketDir,
+    stop() {
+      stopping ??= (async () => {
+        const stopped = next('stopped').catch(() => undefined)
+        worker.postMessage({ type: 'stop' })
+        await stopped
+        await worker.terminate()
+        rmSync(socketDir, { recursive: true, force: true })
+      })()
+      return stopping
+    },
+  }
+}

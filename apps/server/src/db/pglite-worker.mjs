@@ -1,0 +1,31 @@
+// Runs PGlite in a worker thread and exposes it over the PostgreSQL wire
+// protocol on a Unix socket, so the app talks node-postgres in both modes and
+// long WASM queries never block the HTTP event loop (ARCHITECTURE.md s3, hazard 4).
+// Plain JavaScript on purpose: a worker started from tsx or vitest does not
+// inherit their TypeScript loaders.
+import { parentPort, workerData } from 'node:worker_threads'
+import { PGlite } from '@electric-sql/pglite'
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+
+let db
+let server
+try {
+  db = await PGlite.create(workerData.dataDir)
+  // One client at a time: PGlite has a single session, so multiplexing several
+  // connections onto it would interleave their transactions.
+  server = new PGLiteSocketServer({ db, path: workerData.socketPath, maxConnections: 1 })
+  await server.start()
+  parentPort.postMessage({ type: 'ready' })
+} catch (error) {
+  parentPort.postMessage({ type: 'error', message: String(error?.stack ?? error) })
+}
+
+parentPort.on('message', async (message) => {
+  if (message?.type !== 'stop') return
+  try {
+    await server?.stop()
+    await db?.close()
+  } finally {
+    parentPort.postMessage({ type: 'stopped' })
+  }
+})

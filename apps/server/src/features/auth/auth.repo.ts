@@ -1,0 +1,151 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { appSettings, authTokens, emailCodes, oauthStates, userIdentities, users } from '../../db/schema'
+
+/** Either the top-level db or the `tx` of a transaction callback (never mix them: hazard 1). */
+type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>
+
+export type UserRow = typeof users.$inferSelect
+export type CodeRow = typeof emailCodes.$inferSelect
+
+export function createAuthRepo(db: Db) {
+  return {
+    transaction: db.transaction.bind(db),
+
+    /** Generated once per instance; the first writer wins, concurrent boots read the same value. */
+    async getOrCreateSetting(key: string, make: () => string): Promise<string> {
+      await db.insert(appSettings).values({ key, value: make() }).onConflictDoNothing()
+      const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key))
+      if (!row) throw new Error(`setting ${key} missing after insert`)
+      return row.value
+    },
+
+    /** Serialises code issuing per address inside a transaction so the hourly cap holds under races. */
+    async lockAddress(email: string, tx: Executor = db) {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${'email-code:' + email}))`)
+    },
+
+    async countCodesSince(email: string, since: Date, tx: Executor = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(emailCodes)
+        .where(and(eq(emailCodes.email, email), gt(emailCodes.createdAt, since)))
+      return row?.n ?? 0
+    },
+
+    async insertCode(values: { email: string; codeHash: string; expiresAt: Date }, tx: Executor = db): Promise<number> {
+      const [row] = await tx.insert(emailCodes).values(values).returning({ id: emailCodes.id })
+      return row!.id
+    },
+
+    async deleteCode(id: number) {
+      await db.delete(emailCodes).where(eq(emailCodes.id, id))
+    },
+
+    /** Only the newest code of an address counts; issuing a new one retires the older ones. */
+    async latestCodeForUpdate(email: string, tx: Executor = db): Promise<CodeRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(emailCodes)
+        .where(eq(emailCodes.email, email))
+        .orderBy(desc(emailCodes.id))
+        .limit(1)
+        .for('update')
+      return row
+    },
+
+    async addWrongTry(id: number, tx: Executor = db) {
+      await tx
+        .update(emailCodes)
+        .set({ wrongTries: sql`${emailCodes.wrongTries} + 1` })
+        .where(eq(emailCodes.id, id))
+    },
+
+    /** Single use even under a race: only one caller sees a row come back. */
+    async consumeCode(id: number, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
+        .update(emailCodes)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(emailCodes.id, id), isNull(emailCodes.usedAt)))
+        .returning({ id: emailCodes.id })
+      return rows.length === 1
+    },
+
+    async findUserByEmail(email: string, tx: Executor = db): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(eq(users.email, email))
+      return row
+    },
+
+    async findUserById(id: number, tx: Executor = db): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(eq(users.id, id))
+      return row
+    },
+
+    /** Insert-or-fetch by email in one statement pair that is safe against a concurrent insert. */
+    async upsertUserByEmail(email: string, username: string, tx: Executor = db): Promise<UserRow> {
+      await tx.insert(users).values({ email, username }).onConflictDoNothing({ target: users.email })
+      const [row] = await tx.select().from(users).where(eq(users.email, email))
+      return row!
+    },
+
+    async createUser(values: { email: string | null; username: string }, tx: Executor = db): Promise<UserRow> {
+      const [row] = await tx.insert(users).values(values).returning()
+      return row!
+    },
+
+    async findIdentity(provider: string, subject: string, tx: Executor = db) {
+      const [row] = await tx
+        .select()
+        .from(userIdentities)
+        .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)))
+      return row
+    },
+
+    async linkIdentity(provider: string, subject: string, userId: number, tx: Executor = db) {
+      await tx.insert(userIdentities).values({ provider, subject, userId }).onConflictDoNothing()
+    },
+
+    async insertToken(values: { tokenHash: string; userId: number; expiresAt: Date }, tx: Executor = db) {
+      await tx.insert(authTokens).values(values)
+    },
+
+    async findUserByToken(tokenHash: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select({ user: users })
+        .from(authTokens)
+        .innerJoin(users, eq(users.id, authTokens.userId))
+        .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql`now()`)))
+      return row?.user
+    },
+
+    async revokeToken(tokenHash: string): Promise<boolean> {
+      const rows = await db
+        .update(authTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)))
+        .returning({ userId: authTokens.userId })
+      return rows.length > 0
+    },
+
+    async insertOAuthState(values: typeof oauthStates.$inferInsert) {
+      await db.insert(oauthStates).values(values)
+    },
+
+    /** Delete-and-return makes the state single use. */
+    async takeOAuthState(stateHash: string, provider: string) {
+      const [row] = await db
+        .delete(oauthStates)
+        .where(and(eq(oauthStates.stateHash, stateHash), eq(oauthStates.provider, provider)))
+        .returning()
+      if (!row || row.expiresAt.getTime() < Date.now()) return undefined
+      return row
+    },
+
+    async purgeExpired() {
+      await db.delete(oauthStates).where(sql`${oauthStates.expiresAt} < now()`)
+      await db.delete(emailCodes).where(sql`${emailCodes.createdAt} < now() - interval '1 day'`)
+    },
+  }
+}
+
+export type AuthRepo = ReturnType<typeof createAuthRepo>

@@ -1,0 +1,158 @@
+import {
+  CODE_MAX_WRONG_TRIES,
+  CODE_TTL_MINUTES,
+  CODES_PER_ADDRESS_PER_HOUR,
+  DEMO_TOKEN,
+  DEV_LOGIN_EMAIL,
+  DEV_LOGIN_TOKEN,
+  GUEST_TOKEN,
+  MSG,
+  SESSION_LIFETIME_DAYS,
+} from '@lingocast/contract'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from '../../config'
+import { RateLimitedError, UnauthorizedError, UpstreamError, ValidationError } from '../../lib/errors'
+import type { Mailer } from '../../lib/mailer'
+import type { AuthRepo, UserRow } from './auth.repo'
+import { generateCode, generateToken, hashCode, hashToken, normalizeEmail, sameHash, usernameFromEmail } from './secrets'
+
+export interface SignedInUser {
+  id: number
+  username: string
+}
+
+const MINUTE = 60_000
+const DAY = 24 * 60 * MINUTE
+
+/** The fixed shortcut tokens and the accounts they stand for, when enabled. */
+function shortcutAccounts(config: Pick<Config, 'devLogin' | 'demo'>) {
+  const map = new Map<string, { email: string; username: string }>()
+  if (config.devLogin) map.set(DEV_LOGIN_TOKEN, { email: DEV_LOGIN_EMAIL, username: 'dev' })
+  if (config.demo) {
+    map.set(DEMO_TOKEN, { email: 'demo@lingocast.test', username: 'demo' })
+    map.set(GUEST_TOKEN, { email: 'guest@lingocast.test', username: 'guest' })
+  }
+  return map
+}
+
+export function createAuthService(deps: {
+  repo: AuthRepo
+  mailer: Mailer
+  config: Pick<Config, 'authSecret' | 'devLogin' | 'demo'>
+  log: FastifyBaseLogger
+}) {
+  const { repo, mailer, log } = deps
+  const shortcuts = shortcutAccounts(deps.config)
+  let secret: Promise<string> | undefined
+  const codeSecret = () =>
+    (secret ??= deps.config.authSecret
+      ? Promise.resolve(deps.config.authSecret)
+      : repo.getOrCreateSetting('auth_secret', generateToken))
+
+  const toSignedIn = (u: UserRow): SignedInUser => ({ id: u.id, username: u.username })
+
+  async function issueToken(userId: number, tx?: Parameters<AuthRepo['insertToken']>[1]): Promise<string> {
+    const token = generateToken()
+    await repo.insertToken({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + SESSION_LIFETIME_DAYS * DAY) }, tx)
+    return token
+  }
+
+  return {
+    async sendCode(rawEmail: string): Promise<void> {
+      const email = normalizeEmail(rawEmail)
+      const code = generateCode()
+      const codeHash = hashCode(await codeSecret(), email, code)
+      const id = await repo.transaction(async (tx) => {
+        await repo.lockAddress(email, tx)
+        const recent = await repo.countCodesSince(email, new Date(Date.now() - 60 * MINUTE), tx)
+        if (recent >= CODES_PER_ADDRESS_PER_HOUR) return undefined
+        return repo.insertCode({ email, codeHash, expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * MINUTE) }, tx)
+      })
+      if (id === undefined) throw new RateLimitedError(MSG.codeFlood)
+      try {
+        await mailer.send({
+          to: email,
+          subject: `Your Lingocast sign-in code: ${code}`,
+          text: `Your sign-in code is ${code}. It is valid for ${CODE_TTL_MINUTES} minutes and can be used once.\n\nIf you did not ask for it, ignore this mail.`,
+        })
+      } catch (error) {
+        // The code was never delivered: do not let it count against the hourly cap.
+        await repo.deleteCode(id)
+        log.error({ err: error }, 'sending the sign-in code failed')
+        throw new UpstreamError(MSG.failedToSendCode, { cause: error })
+      }
+    },
+
+    async loginByEmail(rawEmail: string, code: string): Promise<{ token: string; username: string }> {
+      const email = normalizeEmail(rawEmail)
+      const codeHash = hashCode(await codeSecret(), email, code)
+      // The wrong-try counter must be committed, so failures are returned out of
+      // the transaction and thrown after it (a throw inside would roll it back).
+      const outcome = await repo.transaction(async (tx) => {
+        const row = await repo.latestCodeForUpdate(email, tx)
+        if (!row) return { error: new ValidationError(MSG.codeMissing) }
+        const matches = sameHash(row.codeHash, codeHash)
+        if (row.usedAt) return { error: new ValidationError(matches ? MSG.codeUsed : MSG.codeMissing) }
+        if (row.wrongTries >= CODE_MAX_WRONG_TRIES) return { error: new RateLimitedError(MSG.codeTooManyTries) }
+        if (row.expiresAt.getTime() <= Date.now()) return { error: new ValidationError(MSG.codeExpired) }
+        if (!matches) {
+          await repo.addWrongTry(row.id, tx)
+          return { error: new ValidationError(MSG.codeWrong) }
+        }
+        if (!(await repo.consumeCode(row.id, tx))) return { error: new ValidationError(MSG.codeUsed) }
+        const user = await repo.upsertUserByEmail(email, usernameFromEmail(email), tx)
+        return { token: await issueToken(user.id, tx), username: user.username }
+      })
+      if ('error' in outcome) throw outcome.error
+      return outcome
+    },
+
+    /** The user a token stands for, or undefined when it is unknown, expired or revoked. */
+    async resolveToken(token: string): Promise<SignedInUser | undefined> {
+      const shortcut = shortcuts.get(token)
+      if (shortcut) {
+        const user = await repo.upsertUserByEmail(shortcut.email, shortcut.username)
+        return toSignedIn(user)
+      }
+      const user = await repo.findUserByToken(hashToken(token))
+      return user && toSignedIn(user)
+    },
+
+    async requireToken(token: string | undefined): Promise<SignedInUser> {
+      if (!token) throw new UnauthorizedError(MSG.tokenNotFound)
+      const user = await this.resolveToken(token)
+      if (!user) throw new UnauthorizedError(MSG.invalidToken)
+      return user
+    },
+
+    async logout(token: string | undefined): Promise<void> {
+      if (!token) throw new UnauthorizedError(MSG.tokenNotFound)
+      if (shortcuts.has(token)) return
+      if (!(await repo.revokeToken(hashToken(token)))) throw new UnauthorizedError(MSG.invalidToken)
+    },
+
+    /**
+     * Signs in an account of an OAuth/OIDC provider: a known identity, else the
+     * user with the same verified email, else a new user. Returns a fresh token.
+     */
+    async signInWithProvider(profile: {
+      provider: string
+      subject: string
+      email: string | undefined
+      username: string
+    }): Promise<string> {
+      const email = profile.email && normalizeEmail(profile.email)
+      const userId = await repo.transaction(async (tx) => {
+        const identity = await repo.findIdentity(profile.provider, profile.subject, tx)
+        if (identity) return identity.userId
+        const existing = email ? await repo.findUserByEmail(email, tx) : undefined
+        const user = existing ?? (await repo.createUser({ email: email ?? null, username: profile.username }, tx))
+        await repo.linkIdentity(profile.provider, profile.subject, user.id, tx)
+        return user.id
+      })
+      return issueToken(userId)
+    },
+  }
+}
+
+export type AuthService = ReturnType<typeof createAuthService>

@@ -1,0 +1,51 @@
+import { ConfigError, loadConfig } from './config'
+import { buildApp } from './app'
+import { openDatabase } from './db/client'
+import { DataDirLockedError } from './db/data-dir-lock'
+
+/** loadConfig -> openDatabase -> buildApp -> listen, and a graceful shutdown on SIGINT/SIGTERM. */
+async function main() {
+  const config = loadConfig()
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const app = await buildApp(config, { database })
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info(`${signal} received: finishing requests in flight, then stopping`)
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting')
+      process.exit(1)
+    }, 10_000)
+    force.unref()
+    try {
+      await app.close()
+      await database.close()
+    } finally {
+      process.exit(0)
+    }
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    app.log.error(error)
+    await database.close()
+    process.exit(1)
+  }
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  const port = (app.server.address() as { port: number }).port
+  app.log.info(`Lingocast is ready: http://${shown}:${port}/console/ (database: ${database.mode === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`)
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message)
+  } else {
+    console.error(error)
+  }
+  process.exit(1)
+})

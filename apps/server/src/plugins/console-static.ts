@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import { MSG, type ErrorBody } from '@lingocast/contract'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+
+/**
+ * Serves the built console under /console/ and falls back to its index.html
+ * for HTML navigations only, so deep links work while unknown API paths
+ * still answer a JSON 404.
+ */
+export const consoleStatic = fp<{ consoleDir: string }>(
+  async (app: FastifyInstance, { consoleDir }) => {
+    const indexFile = path.join(consoleDir, 'index.html')
+    const built = existsSync(indexFile)
+    if (!built) app.log.warn(`No built console in ${consoleDir}: run \`npm run build\` (npm start does it for you).`)
+    else {
+      await app.register(fastifyStatic, {
+        root: consoleDir,
+        prefix: '/console/',
+        wildcard: true,
+        index: false,
+        setHeaders(res, filePath) {
+          // Vite puts a content hash in asset names, so they never change.
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable')
+          else res.setHeader('cache-control', 'no-cache')
+        },
+      })
+    }
+
+    app.get('/', (_req, reply) => reply.redirect('/console', 302))
+    app.get('/console', (_req, reply) => reply.redirect('/console/', 302))
+
+    const sendIndex = (reply: FastifyReply) =>
+      built
+        ? reply.header('cache-control', 'no-cache').sendFile('index.html', consoleDir)
+        : reply.status(503).type('text/plain').send('The console is not built. Run `npm run build` and restart.')
+
+    app.get('/console/', (_req, reply) => sendIndex(reply))
+
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      const wantsHtml = (request.headers.accept ?? '').includes('text/html')
+      const isConsolePath = request.url === '/console' || request.url.startsWith('/console/')
+      if ((request.method === 'GET' || request.method === 'HEAD') && wantsHtml && isConsolePath) return sendIndex(reply)
+      const body: ErrorBody = { success: false, msg: MSG.notFound }
+      return reply.status(404).send(body)
+    })
+  },
+  { name: 'console-static' },
+)

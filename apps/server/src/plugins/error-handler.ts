@@ -1,0 +1,43 @@
+import { MSG, type ErrorBody } from '@lingocast/contract'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { AppError } from '../lib/errors'
+
+/**
+ * The one error handler: every failure leaves as `{success:false, msg}` with
+ * its status. Messages of 4xx errors are meant for the user; 5xx details stay
+ * in the log under the request id, which the client gets instead.
+ */
+export const errorHandler = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const body = (statusCode: number, msg: string) => {
+        const payload: ErrorBody = { success: false, msg }
+        return reply.status(statusCode).type('application/json').send(payload)
+      }
+
+      if (error instanceof AppError && error.statusCode < 500) return body(error.statusCode, error.message)
+
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        // Contract schemas carry user-facing messages (e.g. 'Invalid email address').
+        const first = error.validation[0]
+        const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.')
+        const message = first?.message ?? 'Invalid request'
+        const generic = /^Invalid input|^Too (big|small)|^Unrecognized key/.test(message)
+        return body(400, generic && field ? `${field}: ${message}` : message)
+      }
+
+      const status = error.statusCode ?? 500
+      if (status < 500 && !isResponseSerializationError(error)) {
+        // Fastify's own client errors (bad JSON, body too large, unsupported type, rate limit).
+        return body(status, error.message || MSG.internal)
+      }
+
+      const upstream = error instanceof AppError && error.statusCode === 502
+      request.log.error({ err: error, reqId: request.id }, 'request failed')
+      return body(upstream ? 502 : 500, upstream ? error.message : `${MSG.internal} (request id ${request.id})`)
+    })
+  },
+  { name: 'error-handler' },
+)

@@ -1,0 +1,101 @@
+import { z } from 'zod'
+import { EMAIL_PATTERN } from './constants'
+import { defineRoute } from './http'
+import { MSG } from './messages'
+
+const email = z
+  .string({ error: MSG.invalidEmail })
+  .trim()
+  .max(254, MSG.invalidEmail)
+  .regex(EMAIL_PATTERN, MSG.invalidEmail)
+
+const token = z.string().trim().max(512).optional()
+
+export const sendRegisterCode = defineRoute({
+  method: 'POST',
+  path: '/user/api/sendRegisterCode',
+  auth: 'none',
+  bodyEncoding: 'json',
+  body: z.object({ email }),
+  response: z.object({ success: z.literal(true), msg: z.string() }),
+})
+
+export const loginByEmail = defineRoute({
+  method: 'POST',
+  path: '/user/api/loginByEmail',
+  auth: 'none',
+  bodyEncoding: 'form',
+  body: z.object({
+    email,
+    code: z.string({ error: MSG.codeFormat }).trim().regex(/^\d{6}$/, MSG.codeFormat),
+  }),
+  response: z.object({
+    success: z.literal(true),
+    msg: z.literal('ok'),
+    token: z.string(),
+    username: z.string(),
+  }),
+})
+
+/** `token` travels in the form body as the spec says; a bearer header is read when the body has none. */
+export const userInfo = defineRoute({
+  method: 'POST',
+  path: '/user/api/info',
+  auth: 'none',
+  bodyEncoding: 'form',
+  body: z.object({ token }),
+  response: z.object({ success: z.literal(true), msg: z.literal('ok'), username: z.string() }),
+})
+
+export const authCheck = defineRoute({
+  method: 'POST',
+  path: '/user/api/auth',
+  auth: 'none',
+  bodyEncoding: 'form',
+  body: z.object({ token }),
+  response: z.object({ success: z.literal(true) }),
+})
+
+export const logout = defineRoute({
+  method: 'POST',
+  path: '/user/api/logout',
+  auth: 'none',
+  bodyEncoding: 'form',
+  body: z.object({ token }),
+  response: z.object({ success: z.literal(true), msg: z.literal('ok') }),
+})
+
+export const oauthProvider = z.enum(['github', 'oidc'])
+export type OAuthProvider = z.infer<typeof oauthProvider>
+
+/**
+ * Which sign-in methods this server offers, so the login screen shows only
+ * working buttons. Not in the spec's call table: the spec leaves the OAuth
+ * host and the shortcut values to the implementation.
+ */
+export const loginOptions = defineRoute({
+  method: 'GET',
+  path: '/user/api/login-options',
+  auth: 'none',
+  response: z.object({
+    success: z.literal(true),
+    github: z.boolean(),
+    oidc: z.object({ name: z.string() }).nullable(),
+    devLogin: z.boolean(),
+    demo: z.boolean(),
+  }),
+})
+
+/** Browser redirects (not fetch calls): start at the provider, come back to the callback. */
+export const oauthPaths = {
+  start: (provider: OAuthProvider) => `/user/api/oauth/${provider}/start`,
+  callback: (provider: OAuthProvider) => `/user/api/oauth/${provider}/callback`,
+} as const
+
+/** Query of the browser redirect that starts a provider sign-in; `jump` is where the token returns to. */
+export const oauthStartQuery = z.object({ jump: z.string().max(200).optional() })
+export const oauthCallbackQuery = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+})

@@ -1,0 +1,5 @@
+export * from './http'
+export * from './constants'
+export * from './messages'
+export * as authRoutes from './auth'
+export { oauthCallbackQuery, oauthPaths, oauthProvider, oauthStartQuery, type OAuthProvider } from './auth'

@@ -1,0 +1,26 @@
+/**
+ * Visible texts of the error catalogue (spec 000 section 8) that both sides
+ * use, plus the server's own sign-in messages where the spec leaves them to us.
+ */
+export const MSG = {
+  ok: 'ok',
+  tokenNotFound: 'Authentication token not found.',
+  invalidToken: 'Invalid token',
+  invalidEmail: 'Invalid email address',
+  failedToSendCode: 'Failed to send verification code',
+  noTokenReceived: 'No token received',
+  loginFailed: 'Login failed',
+  // Ours: the spec shows the server msg as is.
+  codeFormat: 'The verification code is 6 digits',
+  codeWrong: 'Incorrect verification code',
+  codeExpired: 'This verification code has expired. Request a new one.',
+  codeMissing: 'No active verification code for this address. Request a new one.',
+  codeUsed: 'This verification code has already been used. Request a new one.',
+  codeTooManyTries: 'Too many incorrect attempts. Request a new code.',
+  codeFlood: 'Too many codes requested for this address. Try again in an hour.',
+  tooManyRequests: 'Too many requests. Please wait and try again.',
+  notFound: 'Not found',
+  oauthDisabled: 'This sign-in provider is not enabled',
+  oauthFailed: 'Sign-in with the provider failed. Please try again.',
+  internal: 'Internal server error',
+} as const
