@@ -21,6 +21,8 @@ export const consoleStatic = fp<{ consoleDir: string }>(
         prefix: '/console/',
         wildcard: true,
         index: false,
+        // setHeaders below decides; the plugin's default would override it with max-age=0.
+        cacheControl: false,
         setHeaders(res, filePath) {
           // Vite puts a content hash in asset names, so they never change.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable')

@@ -1,0 +1,256 @@
+import { DEMO_TOKEN, DEV_LOGIN_TOKEN, GUEST_TOKEN, MSG } from '@lingocast/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, form, type TestApp } from '../../../../../test/app'
+import { startSmtpServer, type SmtpServer } from '../../../../../test/smtp'
+
+let smtp: SmtpServer
+let t: TestApp
+
+beforeAll(async () => {
+  smtp = await startSmtpServer()
+  t = await buildTestApp({ smtpUrl: smtp.url, signinIpLimitPerHour: 1000 })
+})
+afterAll(async () => {
+  await t?.close()
+  await smtp?.close()
+})
+
+const sendCode = (email: unknown, ip = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/user/api/sendRegisterCode', payload: { email }, remoteAddress: ip })
+const login = (email: string, code: string) => t.app.inject({ method: 'POST', url: '/user/api/loginByEmail', ...form({ email, code }) })
+const info = (token: string) => t.app.inject({ method: 'POST', url: '/user/api/info', ...form({ token }) })
+const auth = (token: string) => t.app.inject({ method: 'POST', url: '/user/api/auth', ...form({ token }) })
+const logout = (token: string) => t.app.inject({ method: 'POST', url: '/user/api/logout', ...form({ token }) })
+
+async function signIn(email: string): Promise<string> {
+  expect((await sendCode(email)).json()).toEqual({ success: true, msg: 'ok' })
+  const res = await login(email, await smtp.codeFor(email))
+  expect(res.statusCode).toBe(200)
+  return res.json().token
+}
+
+/** A code that is certainly not the one mailed. */
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+
+describe('email code sign-in', () => {
+  it('mails a 6-digit code over SMTP and exchanges it for a working token', async () => {
+    expect((await sendCode('Alice@Example.com')).statusCode).toBe(200)
+    const code = await smtp.codeFor('alice@example.com')
+    expect(code).toMatch(/^\d{6}$/)
+
+    const res = await login('alice@example.com', code)
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body).toMatchObject({ success: true, msg: 'ok', username: 'alice' })
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/) // 32 random bytes, base64url
+
+    expect((await info(body.token)).json()).toEqual({ success: true, msg: 'ok', username: 'alice' })
+    expect((await auth(body.token)).json()).toEqual({ success: true })
+    // The bearer header works where the body carries no token.
+    const viaHeader = await t.app.inject({ method: 'POST', url: '/user/api/info', headers: { authorization: `Bearer ${body.token}` }, payload: {} })
+    expect(viaHeader.json().username).toBe('alice')
+  })
+
+  it('stores codes as an HMAC and tokens as SHA-256, never in clear', async () => {
+    const token = await signIn('hashes@example.com')
+    const code = await smtp.codeFor('hashes@example.com')
+    const codes = await t.db.database.pool.query('SELECT code_hash FROM email_codes WHERE email = $1', ['hashes@example.com'])
+    expect(codes.rows).toHaveLength(1)
+    expect(codes.rows[0].code_hash).not.toContain(code)
+    expect(codes.rows[0].code_hash).toMatch(/^[0-9a-f]{64}$/)
+    const tokens = await t.db.database.pool.query('SELECT token_hash FROM auth_tokens')
+    expect(tokens.rows.map((r) => r.token_hash)).not.toContain(token)
+  })
+
+  it('accepts JSON as well as a form for the form calls', async () => {
+    await sendCode('json@example.com')
+    const res = await t.app.inject({ method: 'POST', url: '/user/api/loginByEmail', payload: { email: 'json@example.com', code: await smtp.codeFor('json@example.com') } })
+    expect(res.json()).toMatchObject({ success: true, msg: 'ok', username: 'json' })
+  })
+
+  it.each([['not-an-email'], ['a@b'], ['two words@example.com'], [''], [undefined], [42]])('refuses the address %j with the spec text', async (email) => {
+    const res = await sendCode(email)
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ success: false, msg: MSG.invalidEmail })
+  })
+
+  it('refuses a code that is not 6 digits before looking it up', async () => {
+    const res = await login('alice@example.com', '12ab')
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ success: false, msg: MSG.codeFormat })
+  })
+
+  it('refuses a wrong code, then locks the code on the 6th try even when it is right', async () => {
+    await sendCode('tries@example.com')
+    const code = await smtp.codeFor('tries@example.com')
+    for (let i = 0; i < 5; i++) {
+      const res = await login('tries@example.com', wrong(code))
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({ success: false, msg: MSG.codeWrong })
+    }
+    const sixth = await login('tries@example.com', code)
+    expect(sixth.statusCode).toBe(429)
+    expect(sixth.json()).toEqual({ success: false, msg: MSG.codeTooManyTries })
+  })
+
+  it('refuses an expired code', async () => {
+    await sendCode('late@example.com')
+    const code = await smtp.codeFor('late@example.com')
+    await t.db.database.pool.query("UPDATE email_codes SET expires_at = now() - interval '1 second' WHERE email = $1", ['late@example.com'])
+    const res = await login('late@example.com', code)
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ success: false, msg: MSG.codeExpired })
+  })
+
+  it('refuses a code used once already', async () => {
+    await sendCode('reuse@example.com')
+    const code = await smtp.codeFor('reuse@example.com')
+    expect((await login('reuse@example.com', code)).statusCode).toBe(200)
+    const again = await login('reuse@example.com', code)
+    expect(again.statusCode).toBe(400)
+    expect(again.json()).toEqual({ success: false, msg: MSG.codeUsed })
+  })
+
+  it('lets only the newest code count', async () => {
+    await sendCode('newest@example.com')
+    const first = await smtp.codeFor('newest@example.com')
+    await sendCode('newest@example.com')
+    await expect.poll(() => smtp.mailsTo('newest@example.com').length).toBe(2)
+    const second = await smtp.codeFor('newest@example.com')
+    if (first !== second) expect((await login('newest@example.com', first)).json().msg).toBe(MSG.codeWrong)
+    expect((await login('newest@example.com', second)).statusCode).toBe(200)
+  })
+
+  it('refuses a code for an address that never asked for one', async () => {
+    const res = await login('nobody@example.com', '123456')
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ success: false, msg: MSG.codeMissing })
+  })
+
+  it('caps codes at 5 an hour per address and sends no mail past the cap', async () => {
+    for (let i = 0; i < 5; i++) expect((await sendCode('flood@example.com')).statusCode).toBe(200)
+    await expect.poll(() => smtp.mailsTo('flood@example.com').length).toBe(5)
+    const sixth = await sendCode('FLOOD@example.com')
+    expect(sixth.statusCode).toBe(429)
+    expect(sixth.json()).toEqual({ success: false, msg: MSG.codeFlood })
+    await new Promise((r) => setTimeout(r, 300))
+    expect(smtp.mailsTo('flood@example.com')).toHaveLength(5)
+  })
+
+  it('keeps the cap under concurrent requests', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, () => sendCode('race@example.com')))
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5)
+    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(3)
+  })
+})
+
+describe('tokens', () => {
+  it('revokes the token on logout and refuses it afterwards', async () => {
+    const token = await signIn('bye@example.com')
+    expect((await logout(token)).json()).toEqual({ success: true, msg: 'ok' })
+    for (const res of [await info(token), await auth(token), await logout(token)]) {
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toEqual({ success: false, msg: MSG.invalidToken })
+    }
+  })
+
+  it('keeps one user signed in when another logs out', async () => {
+    const a = await signIn('user-a@example.com')
+    const b = await signIn('user-b@example.com')
+    await logout(b)
+    expect((await info(a)).json().username).toBe('user-a')
+    expect((await info(b)).statusCode).toBe(401)
+  })
+
+  it('refuses an expired token', async () => {
+    const token = await signIn('old@example.com')
+    await t.db.database.pool.query(
+      "UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = $1)",
+      ['old@example.com'],
+    )
+    expect((await auth(token)).json()).toEqual({ success: false, msg: MSG.invalidToken })
+  })
+
+  it('answers a missing token with the spec text', async () => {
+    for (const url of ['/user/api/info', '/user/api/auth', '/user/api/logout']) {
+      const res = await t.app.inject({ method: 'POST', url, ...form({}) })
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toEqual({ success: false, msg: MSG.tokenNotFound })
+    }
+  })
+
+  it('does not know the shortcut tokens unless DEV_LOGIN or DEMO is set', async () => {
+    for (const token of [DEV_LOGIN_TOKEN, DEMO_TOKEN, GUEST_TOKEN]) expect((await auth(token)).statusCode).toBe(401)
+    expect((await t.app.inject({ method: 'GET', url: '/user/api/login-options' })).json()).toEqual({
+      success: true,
+      github: false,
+      oidc: null,
+      devLogin: false,
+      demo: false,
+    })
+  })
+})
+
+describe('shortcut tokens', () => {
+  it('signs in the developer and the demo accounts when enabled, and keeps them across logout', async () => {
+    const s = await buildTestApp({ devLogin: true, demo: true })
+    try {
+      const call = (url: string, token: string) => s.app.inject({ method: 'POST', url, ...form({ token }) })
+      expect((await call('/user/api/info', DEV_LOGIN_TOKEN)).json().username).toBe('dev')
+      expect((await call('/user/api/info', DEMO_TOKEN)).json().username).toBe('demo')
+      expect((await call('/user/api/info', GUEST_TOKEN)).json().username).toBe('guest')
+      expect((await call('/user/api/logout', DEMO_TOKEN)).json()).toEqual({ success: true, msg: 'ok' })
+      expect((await call('/user/api/auth', DEMO_TOKEN)).json()).toEqual({ success: true })
+      expect((await s.app.inject({ method: 'GET', url: '/user/api/login-options' })).json()).toMatchObject({ devLogin: true, demo: true })
+    } finally {
+      await s.close()
+    }
+  })
+})
+
+describe('mail delivery', () => {
+  it('answers 502 with the spec text when SMTP is down, and does not count the lost code', async () => {
+    const s = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:1' })
+    try {
+      const res = await s.app.inject({ method: 'POST', url: '/user/api/sendRegisterCode', payload: { email: 'down@example.com' } })
+      expect(res.statusCode).toBe(502)
+      expect(res.json()).toEqual({ success: false, msg: MSG.failedToSendCode })
+      const rows = await s.db.database.pool.query('SELECT count(*)::int AS n FROM email_codes')
+      expect(rows.rows[0].n).toBe(0)
+    } finally {
+      await s.close()
+    }
+  })
+
+  it('writes the code to the server log when no SMTP is configured', async () => {
+    const lines: string[] = []
+    const s = await buildTestApp({ smtpUrl: undefined }, { logLines: lines })
+    try {
+      await s.app.inject({ method: 'POST', url: '/user/api/sendRegisterCode', payload: { email: 'solo@example.com' } })
+      const code = /code is (\d{6})/.exec(lines.join('\n'))?.[1]
+      expect(code).toBeDefined()
+      const res = await s.app.inject({ method: 'POST', url: '/user/api/loginByEmail', ...form({ email: 'solo@example.com', code: code! }) })
+      expect(res.json()).toMatchObject({ success: true, username: 'solo' })
+    } finally {
+      await s.close()
+    }
+  })
+})
+
+describe('per-IP limits', () => {
+  it('refuses the sign-in calls past the hourly cap of one address, in the spec shape', async () => {
+    const s = await buildTestApp({ signinIpLimitPerHour: 3 })
+    try {
+      const send = (email: string, ip: string) =>
+        s.app.inject({ method: 'POST', url: '/user/api/sendRegisterCode', payload: { email }, remoteAddress: ip })
+      for (let i = 0; i < 3; i++) expect((await send(`ip${i}@example.com`, '10.9.9.9')).statusCode).toBe(200)
+      const over = await send('ip4@example.com', '10.9.9.9')
+      expect(over.statusCode).toBe(429)
+      expect(over.json()).toEqual({ success: false, msg: MSG.tooManyRequests })
+      // Another address is not affected.
+      expect((await send('ip5@example.com', '10.9.9.8')).statusCode).toBe(200)
+    } finally {
+      await s.close()
+    }
+  })
+})

@@ -1,0 +1,120 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { MSG, TOKEN_COOKIE } from '@lingocast/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, form, type TestApp } from '../../../../test/app'
+import { startSmtpServer, type SmtpServer } from '../../../../test/smtp'
+
+let t: TestApp
+let smtp: SmtpServer
+let consoleDir: string
+let token: string
+
+beforeAll(async () => {
+  consoleDir = mkdtempSync(path.join(os.tmpdir(), 'lingocast-console-'))
+  mkdirSync(path.join(consoleDir, 'assets'))
+  writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console index</title>')
+  writeFileSync(path.join(consoleDir, 'assets', 'app-abc123.js'), 'console.log(1)')
+  smtp = await startSmtpServer()
+  t = await buildTestApp(
+    { consoleDir, smtpUrl: smtp.url },
+    {
+      extend(app) {
+        app.get('/test/boom', async () => {
+          throw new Error('secret database detail')
+        })
+        app.get('/test/private', { preHandler: app.requireUser }, async (req) => ({ user: req.user.username }))
+        app.get('/test/media', { preHandler: app.requireUser, config: { cookieAuth: true } }, async (req) => ({ user: req.user.username }))
+        app.post('/test/media', { preHandler: app.requireUser, config: { cookieAuth: true } }, async (req) => ({ user: req.user.username }))
+      },
+    },
+  )
+  await t.app.inject({ method: 'POST', url: '/user/api/sendRegisterCode', payload: { email: 'guard@example.com' } })
+  const res = await t.app.inject({ method: 'POST', url: '/user/api/loginByEmail', ...form({ email: 'guard@example.com', code: await smtp.codeFor('guard@example.com') }) })
+  token = res.json().token
+})
+afterAll(async () => {
+  await t?.close()
+  await smtp?.close()
+  rmSync(consoleDir, { recursive: true, force: true })
+})
+
+const html = { accept: 'text/html,application/xhtml+xml' }
+
+describe('console static and redirects', () => {
+  it('redirects / to /console and /console to /console/', async () => {
+    const root = await t.app.inject({ method: 'GET', url: '/' })
+    expect(root.statusCode).toBe(302)
+    expect(root.headers.location).toBe('/console')
+    expect((await t.app.inject({ method: 'GET', url: '/console' })).headers.location).toBe('/console/')
+  })
+
+  it('serves index.html for the console and for deep links the browser navigates to', async () => {
+    for (const url of ['/console/', '/console/feeds', '/console/player/video/abc', '/console/login?token=x']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: html })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.body).toContain('console index')
+      expect(res.headers['cache-control']).toBe('no-cache')
+    }
+  })
+
+  it('serves hashed assets as immutable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/console/assets/app-abc123.js' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toContain('immutable')
+  })
+
+  it('answers JSON 404s for API paths, non-HTML requests and missing assets', async () => {
+    const cases = [
+      { method: 'GET' as const, url: '/english_vocab/api/unknown', headers: html },
+      { method: 'GET' as const, url: '/console/feeds', headers: { accept: 'application/json' } },
+      { method: 'POST' as const, url: '/console/feeds', headers: html },
+      { method: 'GET' as const, url: '/console/assets/missing.js', headers: { accept: '*/*' } },
+    ]
+    for (const c of cases) {
+      const res = await t.app.inject(c)
+      expect(res.statusCode, c.url).toBe(404)
+      expect(res.json()).toEqual({ success: false, msg: MSG.notFound })
+    }
+  })
+})
+
+describe('error handler', () => {
+  it('hides 5xx details behind a request id that is also sent as a header', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/test/boom' })
+    expect(res.statusCode).toBe(500)
+    const body = res.json()
+    expect(body.success).toBe(false)
+    expect(body.msg).not.toContain('secret')
+    expect(body.msg).toContain(res.headers['x-request-id'] as string)
+  })
+
+  it('answers malformed and oversized bodies with a 4xx in the spec shape', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/user/api/sendRegisterCode', headers: { 'content-type': 'application/json' }, payload: '{"email":' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().success).toBe(false)
+    const big = await t.app.inject({ method: 'POST', url: '/user/api/sendRegisterCode', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'x'.repeat(2_000_000) }) })
+    expect(big.statusCode).toBe(413)
+    expect(big.json().success).toBe(false)
+  })
+})
+
+describe('auth guard', () => {
+  it('asks for a token in the spec words, refuses a bad one, accepts a good one', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/test/private' })
+    expect(none.statusCode).toBe(401)
+    expect(none.json()).toEqual({ success: false, msg: MSG.tokenNotFound })
+    const bad = await t.app.inject({ method: 'GET', url: '/test/private', headers: { authorization: 'Bearer nope' } })
+    expect(bad.json()).toEqual({ success: false, msg: MSG.invalidToken })
+    const good = await t.app.inject({ method: 'GET', url: '/test/private', headers: { authorization: `Bearer ${token}` } })
+    expect(good.json()).toEqual({ user: 'guard' })
+  })
+
+  it('takes the Token cookie only on media GET routes', async () => {
+    const cookies = { [TOKEN_COOKIE]: token }
+    expect((await t.app.inject({ method: 'GET', url: '/test/media', cookies })).json()).toEqual({ user: 'guard' })
+    expect((await t.app.inject({ method: 'GET', url: '/test/private', cookies })).statusCode).toBe(401)
+    expect((await t.app.inject({ method: 'POST', url: '/test/media', cookies })).statusCode).toBe(401)
+  })
+})

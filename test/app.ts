@@ -1,0 +1,37 @@
+import { loadConfig, type Config } from '../apps/server/src/config'
+import { buildApp, type App } from '../apps/server/src/app'
+import { createTestDatabase, type TestDatabase } from './db'
+
+export interface TestApp {
+  app: App
+  db: TestDatabase
+  config: Config
+  close(): Promise<void>
+}
+
+/** The real app on a fresh migrated database; `config` overrides the defaults of an empty environment. */
+export async function buildTestApp(config: Partial<Config> = {}, options: { logLines?: string[]; extend?: (app: App) => void } = {}): Promise<TestApp> {
+  const db = await createTestDatabase()
+  const fullConfig: Config = { ...loadConfig({ DATA_DIR: db.env.DATA_DIR }), ...config }
+  // Tests that assert on the log pass `logLines` and get every JSON log line.
+  const logger = options.logLines
+    ? { level: 'info', stream: { write: (line: string) => void options.logLines!.push(line) } }
+    : false
+  const app = await buildApp(fullConfig, { database: db.database, logger })
+  options.extend?.(app)
+  await app.ready()
+  return {
+    app,
+    db,
+    config: fullConfig,
+    async close() {
+      await app.close()
+      await db.drop()
+    },
+  }
+}
+
+/** Form-encoded body, as the console sends the sign-in calls. */
+export function form(fields: Record<string, string>) {
+  return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() }
+}

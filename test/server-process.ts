@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+
+const repoRoot = path.resolve(import.meta.dirname, '..')
+
+export interface ServerProcess {
+  url: string
+  proc: ChildProcess
+  output: () => string
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>
+}
+
+/**
+ * Starts the real server (`apps/server/src/main.ts`, as `npm start` does) as a
+ * child process on a free port and waits for its ready line.
+ */
+export async function startServerProcess(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<ServerProcess> {
+  const { proc, output, exited } = spawnServer(env)
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server not ready in ${timeoutMs} ms:\n${output()}`)), timeoutMs)
+    const onData = () => {
+      const m = /Lingocast is ready: http:\/\/[^:]+:(\d+)\//.exec(output())
+      if (m) {
+        clearTimeout(timer)
+        resolve(Number(m[1]))
+      }
+    }
+    proc.stdout!.on('data', onData)
+    proc.stderr!.on('data', onData)
+    void exited.then((code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code} before it was ready:\n${output()}`))
+    })
+  })
+  return {
+    url: `http://127.0.0.1:${port}`,
+    proc,
+    output,
+    async stop() {
+      if (proc.exitCode !== null) return proc.exitCode
+      proc.kill('SIGTERM')
+      return exited
+    },
+  }
+}
+
+/** Runs the server and resolves with its exit code and output: for starts that are meant to fail. */
+export async function runServerToExit(env: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
+  const { output, exited } = spawnServer(env)
+  const code = await exited
+  return { code, output: output() }
+}
+
+function spawnServer(env: Record<string, string | undefined>) {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  proc.stdout.on('data', (c: Buffer) => (out += c.toString()))
+  proc.stderr.on('data', (c: Buffer) => (out += c.toString()))
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)))
+  return { proc, output: () => out, exited }
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config'
+
+/**
+ * One command runs every suite: unit and HTTP tests (on PGlite, or on the
+ * PostgreSQL server named by TEST_DATABASE_URL), the console's unit tests, and
+ * the browser tests against the built console.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: ['packages/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'test/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      'apps/console',
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          pool: 'forks',
+        },
+      },
+    ],
+  },
+})
