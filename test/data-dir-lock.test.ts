@@ -14,14 +14,14 @@ describe('one server per DATA_DIR (embedded database)', () => {
   })
 
   const post = (base: string, url: string, body: Record<string, string>) =>
-    fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json())
+    fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Record<string, unknown>>)
 
   it('refuses a second server with a clear message, loses nothing, and restarts cleanly', async () => {
     first = await startServerProcess({ DATA_DIR: dataDir })
     expect(await post(first.url, '/user/api/sendRegisterCode', { email: 'keep@example.com' })).toEqual({ success: true, msg: 'ok' })
     await expect.poll(() => /code is (\d{6})/.exec(first!.output())?.[1]).toBeTruthy()
     const code = /code is (\d{6})/.exec(first.output())![1]!
-    const { token } = await post(first.url, '/user/api/loginByEmail', { email: 'keep@example.com', code })
+    const token = String((await post(first.url, '/user/api/loginByEmail', { email: 'keep@example.com', code })).token)
     expect(token).toBeTruthy()
 
     const second = await runServerToExit({ DATA_DIR: dataDir })
