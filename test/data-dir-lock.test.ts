@@ -22,7 +22,7 @@ describe('one server per DATA_DIR (embedded database)', () => {
     await expect.poll(() => /code is (\d{6})/.exec(first!.output())?.[1]).toBeTruthy()
     const code = /code is (\d{6})/.exec(first.output())![1]!
     const token = String((await post(first.url, '/user/api/loginByEmail', { email: 'keep@example.com', code })).token)
-    expect(token).toBeTruthy()
+    expect(token).toMatch(/^[\w-]{43}$/)
 
     const second = await runServerToExit({ DATA_DIR: dataDir })
     expect(second.code).toBe(1)
