@@ -9,6 +9,15 @@ export type UserRow = typeof users.$inferSelect
 export type CodeRow = typeof emailCodes.$inferSelect
 
 export function createAuthRepo(db: Db) {
+  const userByToken = db
+    .select({ user: users })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(eq(authTokens.tokenHash, sql.placeholder('tokenHash')), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql`now()`)),
+    )
+    .prepare('user_by_token')
+
   return {
     transaction: db.transaction.bind(db),
 
@@ -109,12 +118,9 @@ export function createAuthRepo(db: Db) {
       await tx.insert(authTokens).values(values)
     },
 
+    /** Runs on every authenticated request: prepared once, so neither drizzle nor the server re-plans it. */
     async findUserByToken(tokenHash: string): Promise<UserRow | undefined> {
-      const [row] = await db
-        .select({ user: users })
-        .from(authTokens)
-        .innerJoin(users, eq(users.id, authTokens.userId))
-        .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql`now()`)))
+      const [row] = await userByToken.execute({ tokenHash })
       return row?.user
     },
 

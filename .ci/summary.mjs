@@ -1,0 +1,19 @@
+// Prints one closing line over the vitest JSON reports: "tests: N passed, N failed, N skipped".
+import { existsSync, readFileSync } from 'node:fs'
+
+let passed = 0
+let failed = 0
+let skipped = 0
+for (const file of process.argv.slice(2)) {
+  if (!existsSync(file)) {
+    console.log(`${file}: no report (the run did not finish)`)
+    failed += 1
+    continue
+  }
+  const r = JSON.parse(readFileSync(file, 'utf8'))
+  console.log(`${file}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`)
+  passed += r.numPassedTests
+  failed += r.numFailedTests + (r.success === false && r.numFailedTests === 0 ? 1 : 0)
+  skipped += r.numPendingTests + r.numTodoTests
+}
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
