@@ -1,0 +1,11 @@
+import { ComingSoon } from '../components/ui/ComingSoon'
+
+/** Screens that later issues own; each route still resolves so links and redirects work today. */
+export const MyFeedScreen = () => <ComingSoon title="My Feed" />
+export const DiscoverScreen = () => <ComingSoon title="Discover" />
+export const FeedDetailScreen = () => <ComingSoon title="Feed" />
+export const PlayerScreen = () => <ComingSoon title="Player" />
+export const PlaylistScreen = () => <ComingSoon title="Playlist" />
+export const DecksScreen = () => <ComingSoon title="Memories" />
+export const ReviewScreen = () => <ComingSoon title="Review" />
+export const StatsScreen = () => <ComingSoon title="Statistics" />

@@ -1,0 +1,92 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { BookOpen, Compass, GraduationCap, ListMusic, LogOut, Rss } from 'lucide-react'
+import { useEffect, type ReactNode } from 'react'
+import { NavLink } from 'react-router'
+import { useAuth } from '../../features/auth/auth-context'
+import { playlistsQuery } from '../../features/playlists/api'
+import { WINDOW_EVENTS } from '../../lib/events'
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${
+    isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+  }`
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h2 className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-slate-400">{title}</h2>
+      <div className="space-y-0.5">{children}</div>
+    </div>
+  )
+}
+
+/** The sidebar's content; the shell places it fixed on desktop and in a drawer on phones. */
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const auth = useAuth()
+  const queryClient = useQueryClient()
+  const playlists = useQuery(playlistsQuery())
+
+  useEffect(() => {
+    const reload = () => void queryClient.invalidateQueries({ queryKey: ['playlists'] })
+    window.addEventListener(WINDOW_EVENTS.playlistsChanged, reload)
+    return () => window.removeEventListener(WINDOW_EVENTS.playlistsChanged, reload)
+  }, [queryClient])
+
+  return (
+    <div className="flex h-full flex-col">
+      <a href="https://lingocast.app" target="_blank" rel="noopener noreferrer" className="flex items-center gap-2 px-5 py-5 text-xl font-bold tracking-tight text-indigo-600">
+        <GraduationCap className="h-7 w-7" aria-hidden="true" />
+        Lingocast
+      </a>
+      <nav aria-label="Main" className="flex-1 space-y-6 overflow-y-auto px-3 pb-4">
+        <Section title="Library">
+          <NavLink to="/" end className={linkClass} onClick={onNavigate}>
+            <BookOpen className="h-4 w-4" aria-hidden="true" />
+            Learning
+          </NavLink>
+          <NavLink to="/feeds" className={linkClass} onClick={onNavigate}>
+            <Rss className="h-4 w-4" aria-hidden="true" />
+            My Feed
+          </NavLink>
+          <NavLink to="/discover" className={linkClass} onClick={onNavigate}>
+            <Compass className="h-4 w-4" aria-hidden="true" />
+            Discover
+          </NavLink>
+        </Section>
+        <Section title="Collections">
+          <div className="max-h-80 space-y-0.5 overflow-y-auto">
+            {playlists.data?.length ? (
+              playlists.data.map((p) => (
+                <NavLink key={p.hash_id} to={`/playlist/${p.hash_id}`} className={linkClass} onClick={onNavigate}>
+                  <ListMusic className="h-4 w-4 shrink-0" aria-hidden="true" />
+                  <span className="truncate">{p.title}</span>
+                </NavLink>
+              ))
+            ) : (
+              <p className="px-3 py-2 text-sm text-slate-400">{playlists.isPending ? 'Loading...' : 'No playlists found.'}</p>
+            )}
+          </div>
+        </Section>
+        <Section title="Tools">
+          <NavLink to="/memories" className={linkClass} onClick={onNavigate}>
+            <GraduationCap className="h-4 w-4" aria-hidden="true" />
+            Memories
+          </NavLink>
+        </Section>
+      </nav>
+      <div className="flex items-center justify-between gap-2 border-t border-slate-200 px-5 py-4">
+        <span className="truncate text-sm font-medium text-slate-700" title={auth.username}>
+          {auth.username}
+        </span>
+        <button
+          type="button"
+          onClick={() => void auth.signOut()}
+          className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          <LogOut className="h-4 w-4" aria-hidden="true" />
+          Logout
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,153 @@
+import { TOKEN_COOKIE, USERNAME_COOKIE } from '@lingocast/contract'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../test/db'
+import { startServerProcess, type ServerProcess } from '../test/server-process'
+import { startSmtpServer, type SmtpServer } from '../test/smtp'
+import { launchBrowser, type Browser } from './browser'
+
+let smtp: SmtpServer
+let db: TestDatabase
+let server: ServerProcess
+let browser: Browser
+
+beforeAll(async () => {
+  smtp = await startSmtpServer()
+  db = await createTestDatabase({ open: false })
+  server = await startServerProcess({ ...db.env, SMTP_URL: smtp.url })
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await db?.drop()
+  await smtp?.close()
+})
+
+async function cookieNames(): Promise<string[]> {
+  return (await browser.context.cookies()).map((c) => c.name)
+}
+
+async function signInWithEmail(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Send Code' }).click()
+  const code = await smtp.codeFor(email)
+  await page.getByLabel('Verification code').fill(code)
+  await page.getByRole('button', { name: 'Login' }).click()
+}
+
+describe('sign-in in Chromium', () => {
+  it('goes from / to the login screen, signs in with a mailed code, survives a reload and logs out', async () => {
+    const page = await browser.context.newPage()
+    await page.goto(server.url + '/')
+    await page.waitForURL('**/console/login')
+
+    await page.getByLabel('Email').fill('not-an-email')
+    await page.getByRole('button', { name: 'Send Code' }).click()
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Invalid email address')
+    expect(smtp.received).toHaveLength(0)
+
+    await page.getByLabel('Email').fill('learner@example.com')
+    await page.getByRole('button', { name: 'Send Code' }).click()
+    const code = await smtp.codeFor('learner@example.com')
+    // The resend countdown holds the send button while it runs.
+    await expect.poll(() => page.getByRole('button', { name: /Resend in \d+s/ }).isDisabled()).toBe(true)
+    const codeBox = page.getByLabel('Verification code')
+    expect(await codeBox.getAttribute('maxlength')).toBe('6')
+    await codeBox.fill(code)
+    await page.getByRole('button', { name: 'Login' }).click()
+
+    await page.waitForURL((url) => url.pathname === '/console/')
+    await page.getByText('learner', { exact: true }).waitFor()
+    expect(await cookieNames()).toEqual(expect.arrayContaining([TOKEN_COOKIE, USERNAME_COOKIE]))
+
+    await page.reload()
+    await page.getByRole('button', { name: 'Logout' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/console/')
+    await page.getByText('learner', { exact: true }).waitFor()
+
+    const token = (await browser.context.cookies()).find((c) => c.name === TOKEN_COOKIE)!.value
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await page.waitForURL('**/console/login')
+    expect(await cookieNames()).not.toContain(TOKEN_COOKIE)
+    expect(await cookieNames()).not.toContain(USERNAME_COOKIE)
+
+    // Logout revoked the token on the server, not only in the browser.
+    const check = await fetch(`${server.url}/user/api/auth`, { method: 'POST', body: new URLSearchParams({ token }) })
+    expect(check.status).toBe(401)
+    await page.goto(server.url + '/console/feeds')
+    await page.waitForURL('**/console/login')
+    await page.close()
+  })
+
+  it('shows the server message for a wrong code and stays on the login screen', async () => {
+    const page = await browser.context.newPage()
+    await page.goto(server.url + '/console/login')
+    await page.getByLabel('Email').fill('typo@example.com')
+    await page.getByRole('button', { name: 'Send Code' }).click()
+    const code = await smtp.codeFor('typo@example.com')
+    await page.getByLabel('Verification code').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'))
+    await page.getByRole('button', { name: 'Login' }).click()
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Incorrect verification code')
+    expect(new URL(page.url()).pathname).toBe('/console/login')
+    await page.close()
+  })
+
+  it('takes a token from the URL (the OAuth return), cleans the URL and lands in the console', async () => {
+    await fetch(`${server.url}/user/api/sendRegisterCode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'oauth@example.com' }) })
+    const res = await fetch(`${server.url}/user/api/loginByEmail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'oauth@example.com', code: await smtp.codeFor('oauth@example.com') }),
+    })
+    const { token } = (await res.json()) as { token: string }
+    const page = await browser.context.newPage()
+    await page.goto(`${server.url}/console/login?token=${token}`)
+    await page.waitForURL((url) => url.pathname === '/console/' && !url.search.includes('token'))
+    await page.getByText('oauth', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await page.waitForURL('**/console/login')
+    await page.close()
+  })
+
+  it('redirects deep links to the login screen when signed out, and the login screen home when signed in', async () => {
+    const page = await browser.context.newPage()
+    await page.goto(server.url + '/console/memories/review')
+    await page.waitForURL('**/console/login')
+    await signInWithEmail(page, 'deep@example.com')
+    await page.waitForURL((url) => url.pathname === '/console/')
+    await page.goto(server.url + '/console/login')
+    await page.waitForURL((url) => url.pathname === '/console/')
+    await page.goto(server.url + '/console/subscriptions')
+    await page.waitForURL('**/console/feeds')
+    await page.goto(server.url + '/console/memories')
+    await page.waitForURL('**/console/memories/deck')
+    await page.close()
+  })
+})
+
+describe('shell on a phone', () => {
+  it('opens the drawer from the menu button and closes it on navigation', async () => {
+    const phone = await launchBrowser({ viewport: { width: 375, height: 740 } })
+    try {
+      const page = await phone.context.newPage()
+      await page.goto(server.url + '/console/login')
+      await signInWithEmail(page, 'phone@example.com')
+      await page.waitForURL((url) => url.pathname === '/console/')
+      const myFeed = page.getByRole('link', { name: 'My Feed' })
+      expect(await myFeed.isVisible()).toBe(false)
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      await expect.poll(() => myFeed.isVisible()).toBe(true)
+      await myFeed.click()
+      await page.waitForURL('**/console/feeds')
+      await expect.poll(() => myFeed.isVisible()).toBe(false)
+      // An outside click (on the overlay) closes it too.
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      await expect.poll(() => myFeed.isVisible()).toBe(true)
+      await page.mouse.click(350, 400)
+      await expect.poll(() => myFeed.isVisible()).toBe(false)
+    } finally {
+      await phone.close()
+    }
+  })
+})
