@@ -64,3 +64,16 @@ function spawnServer(env: Record<string, string | undefined>) {
   const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)))
   return { proc, output: () => out, exited }
 }
+
+/** A port that was free a moment ago, for a server whose PUBLIC_URL must be known before it starts. */
+export async function freePort(): Promise<number> {
+  const net = await import('node:net')
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
