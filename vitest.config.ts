@@ -17,9 +17,19 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: 'forks',
           maxWorkers: 2,
+          // Projects with different worker settings run as separate groups, in this order.
+          sequence: { groupOrder: 1 },
         },
       },
-      'apps/console',
+      {
+        test: {
+          name: 'console',
+          root: 'apps/console',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
+      },
       {
         test: {
           name: 'e2e',
@@ -29,6 +39,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           fileParallelism: false,
           pool: 'forks',
+          sequence: { groupOrder: 2 },
         },
       },
     ],
