@@ -1,16 +1,8 @@
-import { defineRoute } from '@lingocast/contract'
-import { describe, expect, it } from 'vitest'
+import { authRoutes, defineRoute } from '@lingocast/contract'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { ApiError, createApiClient } from './client'
+import { ApiError, apiCall, UNEXPECTED_FORMAT } from './client'
 
-const formRoute = defineRoute({
-  method: 'POST',
-  path: '/user/api/loginByEmail',
-  auth: 'none',
-  bodyEncoding: 'form',
-  body: z.object({ email: z.string(), code: z.string() }),
-  response: z.object({ success: z.literal(true), token: z.string() }),
-})
 const bearerGet = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/article',
@@ -20,67 +12,109 @@ const bearerGet = defineRoute({
 })
 const jsonPost = defineRoute({
   method: 'POST',
-  path: '/x',
+  path: '/english_vocab/api/new_playlist',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({ a: z.number() }),
-  response: z.object({ success: z.literal(true) }),
+  body: z.object({ name: z.string(), public: z.boolean() }),
+  response: z.object({ success: z.literal(true), msg: z.string() }),
 })
 
-function stub(status: number, body: unknown) {
-  const calls: Array<{ url: string; init: RequestInit }> = []
-  const fetch = (async (url: string, init: RequestInit) => {
-    calls.push({ url, init })
-    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status })
-  }) as unknown as typeof globalThis.fetch
-  return { fetch, calls }
+interface Seen {
+  url: string
+  init: RequestInit
+  headers: Record<string, string>
 }
 
+/** Stubs the global fetch with one canned answer and records what was sent. */
+function answer(status: number, body: unknown): Seen[] {
+  const seen: Seen[] = []
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    seen.push({ url, init, headers: init.headers as Record<string, string> })
+    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status })
+  })
+  return seen
+}
+
+beforeEach(() => vi.stubGlobal('document', { cookie: 'other=1; Token=cookie-token; username=ann' }))
+afterEach(() => vi.unstubAllGlobals())
+
 describe('apiCall', () => {
-  it('sends form bodies url-encoded, without a bearer header on sign-in calls', async () => {
-    const s = stub(200, { success: true, token: 't' })
-    const call = createApiClient({ fetch: s.fetch, getToken: () => 'cookie-token' })
-    expect(await call(formRoute, { body: { email: 'a@b.co', code: '123456' } })).toEqual({ success: true, token: 't' })
-    expect(s.calls[0]!.init.body).toBe('email=a%40b.co&code=123456')
-    expect((s.calls[0]!.init.headers as Record<string, string>)['content-type']).toBe('application/x-www-form-urlencoded')
-    expect((s.calls[0]!.init.headers as Record<string, string>).authorization).toBeUndefined()
+  it('sends a form body url-encoded and no bearer header on a sign-in call', async () => {
+    const seen = answer(200, { success: true, msg: 'ok', token: 't', username: 'ann' })
+    const res = await apiCall(authRoutes.loginByEmail, { body: { email: 'a@b.co', code: '123456' } })
+    expect(res).toEqual({ success: true, msg: 'ok', token: 't', username: 'ann' })
+    expect(seen[0]!.url).toBe('/user/api/loginByEmail')
+    expect(seen[0]!.init.method).toBe('POST')
+    expect(seen[0]!.init.body).toBe('email=a%40b.co&code=123456')
+    expect(seen[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded')
+    expect(seen[0]!.headers.authorization).toBeUndefined()
   })
 
-  it('puts the query in the URL and the cookie token in the bearer header', async () => {
-    const s = stub(200, { success: true, n: 1 })
-    const call = createApiClient({ fetch: s.fetch, getToken: () => 'cookie-token' })
-    await call(bearerGet, { query: { id: 'a b' } })
-    expect(s.calls[0]!.url).toBe('/english_vocab/api/article?id=a+b')
-    expect((s.calls[0]!.init.headers as Record<string, string>).authorization).toBe('Bearer cookie-token')
+  it('sends a JSON body as JSON', async () => {
+    const seen = answer(200, { success: true, msg: 'ok' })
+    await apiCall(authRoutes.sendRegisterCode, { body: { email: 'a@b.co' } })
+    expect(seen[0]!.init.body).toBe('{"email":"a@b.co"}')
+    expect(seen[0]!.headers['content-type']).toBe('application/json')
   })
 
-  it('sends JSON bodies as JSON', async () => {
-    const s = stub(200, { success: true })
-    await createApiClient({ fetch: s.fetch, getToken: () => undefined })(jsonPost, { body: { a: 1 } })
-    expect(s.calls[0]!.init.body).toBe('{"a":1}')
+  it('puts a GET query in the URL and the Token cookie in the bearer header', async () => {
+    const seen = answer(200, { success: true, n: 1 })
+    expect(await apiCall(bearerGet, { query: { id: 'a b&c' } })).toEqual({ success: true, n: 1 })
+    expect(seen[0]!.url).toBe('/english_vocab/api/article?id=a+b%26c')
+    expect(seen[0]!.init.body).toBeUndefined()
+    expect(seen[0]!.headers.authorization).toBe('Bearer cookie-token')
+  })
+
+  it('sends no bearer header when there is no Token cookie', async () => {
+    vi.stubGlobal('document', { cookie: 'username=ann' })
+    const seen = answer(200, { success: true, msg: 'ok' })
+    await apiCall(jsonPost, { body: { name: 'Untitled Playlist', public: false } })
+    expect(seen[0]!.headers.authorization).toBeUndefined()
   })
 
   it('turns success:false into an ApiError with the server msg, even on HTTP 200', async () => {
-    const call = createApiClient({ fetch: stub(200, { success: false, msg: 'Article not found' }).fetch, getToken: () => 't' })
-    await expect(call(bearerGet, { query: { id: '1' } })).rejects.toMatchObject({ status: 200, message: 'Article not found', fromServer: true })
-  })
-
-  it('keeps the status and falls back when the server sends no msg', async () => {
-    const call = createApiClient({ fetch: stub(502, '<html>bad gateway</html>').fetch, getToken: () => 't' })
-    const error = await call(bearerGet, { query: { id: '1' } }).catch((e: unknown) => e)
+    answer(200, { success: false, msg: 'Article not found' })
+    const error = await apiCall(bearerGet, { query: { id: '1' } }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
-    expect(error).toMatchObject({ status: 502, message: 'HTTP error 502', fromServer: false })
+    expect(error).toMatchObject({ status: 200, msg: 'Article not found', message: 'Article not found' })
   })
 
-  it('refuses a response that does not match the contract', async () => {
-    const call = createApiClient({ fetch: stub(200, { success: true, n: 'one' }).fetch, getToken: () => 't' })
-    await expect(call(bearerGet, { query: { id: '1' } })).rejects.toThrow('Received unexpected data format from API.')
+  it('keeps the HTTP status and the server msg of a failed call', async () => {
+    answer(401, { success: false, msg: 'Incorrect verification code' })
+    await expect(apiCall(authRoutes.loginByEmail, { body: { email: 'a@b.co', code: '000000' } })).rejects.toMatchObject({
+      status: 401,
+      msg: 'Incorrect verification code',
+    })
+  })
+
+  it('maps an HTTP failure without a msg to its status and no msg', async () => {
+    answer(502, '<html>bad gateway</html>')
+    await expect(apiCall(bearerGet, { query: { id: '1' } })).rejects.toMatchObject({ status: 502, msg: undefined, message: 'HTTP error 502' })
+    answer(500, { success: false })
+    await expect(apiCall(bearerGet, { query: { id: '1' } })).rejects.toMatchObject({ status: 500, msg: undefined })
+  })
+
+  it('treats an HTTP error as a failure even when the body claims success', async () => {
+    answer(503, { success: true, n: 1 })
+    await expect(apiCall(bearerGet, { query: { id: '1' } })).rejects.toMatchObject({ status: 503 })
+  })
+
+  it('refuses a success body that does not match the contract', async () => {
+    answer(200, { success: true, n: 'one' })
+    await expect(apiCall(bearerGet, { query: { id: '1' } })).rejects.toMatchObject({ status: 200, msg: undefined, message: UNEXPECTED_FORMAT })
   })
 
   it('reports a network failure as status 0', async () => {
-    const failing = (async () => {
+    vi.stubGlobal('fetch', async () => {
       throw new TypeError('fetch failed')
-    }) as unknown as typeof fetch
-    await expect(createApiClient({ fetch: failing, getToken: () => 't' })(bearerGet, { query: { id: '1' } })).rejects.toMatchObject({ status: 0 })
+    })
+    await expect(apiCall(bearerGet, { query: { id: '1' } })).rejects.toMatchObject({ status: 0, msg: undefined })
+  })
+
+  it('lets an abort through unchanged', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new DOMException('aborted', 'AbortError')
+    })
+    await expect(apiCall(bearerGet, { query: { id: '1' } })).rejects.toMatchObject({ name: 'AbortError' })
   })
 })

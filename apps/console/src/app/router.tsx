@@ -1,38 +1,52 @@
+import type { ComponentType } from 'react'
 import { createBrowserRouter, Navigate } from 'react-router'
+import { FullPageSpinner } from '../components/ui/Spinner'
 import { RequireAuth } from './RequireAuth'
+import { RouteError } from './RouteError'
 import { Shell } from './shell/Shell'
 
+/** A route whose screen is its module's default export, fetched on first visit. */
+const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default })
 const placeholder = (name: keyof typeof import('./placeholders')) => async () => ({ Component: (await import('./placeholders'))[name] })
 
-/** The route table of spec 000 s2 (and the memories routes of spec 001), under basename /console. */
+/** The route table of spec 000 s2 (and the memories routes of spec 001). */
 export const router = createBrowserRouter(
   [
-    { path: '/login', lazy: async () => ({ Component: (await import('../features/auth/LoginScreen')).default }) },
-    { path: '/subscriptions', element: <Navigate to="/feeds" replace /> },
-    { path: '/rss', element: <Navigate to="/discover" replace /> },
-    { path: '/memories', element: <Navigate to="/memories/deck" replace /> },
     {
-      element: <RequireAuth />,
+      // Shown while the first screen's chunk loads, and when a screen fails.
+      HydrateFallback: () => <FullPageSpinner label="Loading" />,
+      ErrorBoundary: RouteError,
       children: [
+        { path: '/login', lazy: screen(() => import('../features/auth/LoginScreen')) },
+        { path: '/subscriptions', element: <Navigate to="/feeds" replace /> },
+        { path: '/rss', element: <Navigate to="/discover" replace /> },
+        { path: '/memories', element: <Navigate to="/memories/deck" replace /> },
         {
-          element: <Shell />,
+          element: <RequireAuth />,
           children: [
-            { index: true, lazy: async () => ({ Component: (await import('../features/library/LearningScreen')).default }) },
-            { path: '/feeds', lazy: placeholder('MyFeedScreen') },
-            { path: '/discover', lazy: placeholder('DiscoverScreen') },
-            { path: '/rss/:id', lazy: placeholder('FeedDetailScreen') },
-            { path: '/player/:mediaType/:id', lazy: placeholder('PlayerScreen') },
-            { path: '/playlist/:hashId', lazy: placeholder('PlaylistScreen') },
-            { path: '/memories/deck', lazy: placeholder('DecksScreen') },
-            { path: '/memories/deck/:deckId', lazy: placeholder('DecksScreen') },
-            { path: '/memories/review', lazy: placeholder('ReviewScreen') },
-            { path: '/memories/stats', lazy: placeholder('StatsScreen') },
-            { path: '*', lazy: async () => ({ Component: (await import('./NotFound')).default }) },
+            {
+              element: <Shell />,
+              ErrorBoundary: RouteError,
+              children: [
+                { index: true, lazy: screen(() => import('../features/library/LearningScreen')) },
+                { path: '/feeds', lazy: placeholder('MyFeedScreen') },
+                { path: '/discover', lazy: placeholder('DiscoverScreen') },
+                { path: '/rss/:id', lazy: placeholder('FeedDetailScreen') },
+                { path: '/player/:mediaType/:id', lazy: placeholder('PlayerScreen') },
+                { path: '/playlist/:hashId', lazy: placeholder('PlaylistScreen') },
+                { path: '/memories/deck', lazy: placeholder('DecksScreen') },
+                { path: '/memories/deck/:deckId', lazy: placeholder('DecksScreen') },
+                { path: '/memories/review', lazy: placeholder('ReviewScreen') },
+                { path: '/memories/stats', lazy: placeholder('StatsScreen') },
+                { path: '*', lazy: screen(() => import('./NotFound')) },
+              ],
+            },
           ],
         },
       ],
     },
   ],
-  // Trailing slash: the spec's home is /console/, and navigate('/') must land there.
+  // Trailing slash on purpose: with '/console', links to '/' would point at
+  // /console (no slash), while the spec's home and the server's index are /console/.
   { basename: '/console/' },
 )

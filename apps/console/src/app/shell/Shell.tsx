@@ -1,31 +1,48 @@
 import { Menu, X } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { Sidebar } from './Sidebar'
 
 /**
- * Fixed 64-unit sidebar on desktop; on phones a slide-in drawer with a menu
+ * Fixed 64-unit sidebar from md up; below that a slide-in drawer with a menu
  * toggle and an overlay, closed by an outside click or a navigation click.
  */
 export function Shell() {
   const [open, setOpen] = useState(false)
   const location = useLocation()
+  const menuButton = useRef<HTMLButtonElement>(null)
+  const closeButton = useRef<HTMLButtonElement>(null)
+
+  // Any navigation closes the drawer, including Back and links inside screens.
   useEffect(() => setOpen(false), [location.pathname])
+
   useEffect(() => {
     if (!open) return
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false)
+    closeButton.current?.focus()
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false)
+    }
     window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
+    // The page behind the overlay must not scroll under the user's finger.
+    const overflow = document.body.style.overflow
+    document.body.style.overflow = 'hidden'
+    const opener = menuButton.current
+    return () => {
+      window.removeEventListener('keydown', onKey)
+      document.body.style.overflow = overflow
+      opener?.focus({ preventScroll: true })
+    }
   }, [open])
 
   return (
-    <div className="min-h-screen">
+    <div className="min-h-screen bg-slate-50">
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 bg-white md:block">
         <Sidebar />
       </aside>
 
-      <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur md:hidden">
+      <header className="sticky top-0 z-20 flex items-center gap-2 border-b border-slate-200 bg-white/90 px-3 py-2 backdrop-blur md:hidden">
         <button
+          ref={menuButton}
           type="button"
           aria-label="Open menu"
           aria-expanded={open}
@@ -38,20 +55,31 @@ export function Shell() {
         <span className="text-lg font-bold tracking-tight text-indigo-600">Lingocast</span>
       </header>
 
+      <div
+        className={`fixed inset-0 z-40 bg-slate-900/50 transition-opacity md:hidden ${open ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
+        aria-hidden="true"
+        data-testid="drawer-overlay"
+        onClick={() => setOpen(false)}
+      />
+      {/* Rendered only while open, so its links are not in the page twice for assistive tech. */}
       {open && (
-        <div className="fixed inset-0 z-40 md:hidden">
-          <div className="absolute inset-0 bg-slate-900/50" data-testid="drawer-overlay" onClick={() => setOpen(false)} />
-          <aside id="mobile-drawer" aria-label="Menu" className="absolute inset-y-0 left-0 w-64 bg-white shadow-xl">
-            <button
-              type="button"
-              aria-label="Close menu"
-              onClick={() => setOpen(false)}
-              className="absolute right-3 top-4 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100"
-            >
-              <X className="h-5 w-5" aria-hidden="true" />
-            </button>
-            <Sidebar onNavigate={() => setOpen(false)} />
-          </aside>
+        <div
+          id="mobile-drawer"
+          role="dialog"
+          aria-modal="true"
+          aria-label="Menu"
+          className="fixed inset-y-0 left-0 z-50 w-64 max-w-[85vw] bg-white shadow-xl motion-safe:animate-[drawer-in_150ms_ease-out] md:hidden"
+        >
+          <button
+            ref={closeButton}
+            type="button"
+            aria-label="Close menu"
+            onClick={() => setOpen(false)}
+            className="absolute right-3 top-4 z-10 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
+            <X className="h-5 w-5" aria-hidden="true" />
+          </button>
+          <Sidebar onNavigate={() => setOpen(false)} />
         </div>
       )}
 

@@ -1,40 +1,69 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { BookOpen, Compass, GraduationCap, ListMusic, LogOut, Rss } from 'lucide-react'
-import { useEffect, type ReactNode } from 'react'
-import { NavLink } from 'react-router'
+import { BookOpen, Brain, Compass, GraduationCap, ListMusic, LogOut, Rss } from 'lucide-react'
+import { useEffect, useState, type ReactNode } from 'react'
+import { NavLink, useNavigate } from 'react-router'
+import { Spinner } from '../../components/ui/Spinner'
 import { useAuth } from '../../features/auth/auth-context'
-import { playlistsQuery } from '../../features/playlists/api'
-import { WINDOW_EVENTS } from '../../lib/events'
+import { playlistKeys, playlistsQuery } from '../../features/playlists/api'
+import { onWindowEvent } from '../../lib/events'
+
+const MARKETING_SITE = 'https://lingocast.app'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${
+  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
     isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
   }`
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div>
+    <section>
       <h2 className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-slate-400">{title}</h2>
       <div className="space-y-0.5">{children}</div>
-    </div>
+    </section>
+  )
+}
+
+function Collections({ onNavigate }: { onNavigate?: () => void }) {
+  const queryClient = useQueryClient()
+  const playlists = useQuery(playlistsQuery())
+  useEffect(() => onWindowEvent('playlistsChanged', () => void queryClient.invalidateQueries({ queryKey: playlistKeys.all })), [queryClient])
+
+  if (playlists.isPending) return <p className="px-3 py-2 text-sm text-slate-400">Loading...</p>
+  if (!playlists.data?.length) return <p className="px-3 py-2 text-sm text-slate-400">No playlists found.</p>
+  return (
+    <ul className="max-h-80 space-y-0.5 overflow-y-auto">
+      {playlists.data.map((p) => (
+        <li key={p.hash_id}>
+          <NavLink to={`/playlist/${encodeURIComponent(p.hash_id)}`} className={linkClass} onClick={onNavigate}>
+            <ListMusic className="h-4 w-4 shrink-0" aria-hidden="true" />
+            <span className="truncate">{p.title}</span>
+          </NavLink>
+        </li>
+      ))}
+    </ul>
   )
 }
 
 /** The sidebar's content; the shell places it fixed on desktop and in a drawer on phones. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const auth = useAuth()
-  const queryClient = useQueryClient()
-  const playlists = useQuery(playlistsQuery())
+  const navigate = useNavigate()
+  const [leaving, setLeaving] = useState(false)
 
-  useEffect(() => {
-    const reload = () => void queryClient.invalidateQueries({ queryKey: ['playlists'] })
-    window.addEventListener(WINDOW_EVENTS.playlistsChanged, reload)
-    return () => window.removeEventListener(WINDOW_EVENTS.playlistsChanged, reload)
-  }, [queryClient])
+  const logout = async () => {
+    setLeaving(true)
+    await auth.signOut()
+    navigate('/login', { replace: true })
+  }
 
   return (
     <div className="flex h-full flex-col">
-      <a href="https://lingocast.app" target="_blank" rel="noopener noreferrer" className="flex items-center gap-2 px-5 py-5 text-xl font-bold tracking-tight text-indigo-600">
+      <a
+        href={MARKETING_SITE}
+        target="_blank"
+        rel="noopener"
+        className="m-2 flex items-center gap-2 self-start rounded-lg px-3 py-3 text-xl font-bold tracking-tight text-indigo-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+      >
         <GraduationCap className="h-7 w-7" aria-hidden="true" />
         Lingocast
       </a>
@@ -54,22 +83,11 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           </NavLink>
         </Section>
         <Section title="Collections">
-          <div className="max-h-80 space-y-0.5 overflow-y-auto">
-            {playlists.data?.length ? (
-              playlists.data.map((p) => (
-                <NavLink key={p.hash_id} to={`/playlist/${p.hash_id}`} className={linkClass} onClick={onNavigate}>
-                  <ListMusic className="h-4 w-4 shrink-0" aria-hidden="true" />
-                  <span className="truncate">{p.title}</span>
-                </NavLink>
-              ))
-            ) : (
-              <p className="px-3 py-2 text-sm text-slate-400">{playlists.isPending ? 'Loading...' : 'No playlists found.'}</p>
-            )}
-          </div>
+          <Collections onNavigate={onNavigate} />
         </Section>
         <Section title="Tools">
           <NavLink to="/memories" className={linkClass} onClick={onNavigate}>
-            <GraduationCap className="h-4 w-4" aria-hidden="true" />
+            <Brain className="h-4 w-4" aria-hidden="true" />
             Memories
           </NavLink>
         </Section>
@@ -80,10 +98,12 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         </span>
         <button
           type="button"
-          onClick={() => void auth.signOut()}
-          className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          onClick={() => void logout()}
+          disabled={leaving}
+          aria-busy={leaving || undefined}
+          className="inline-flex shrink-0 items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60"
         >
-          <LogOut className="h-4 w-4" aria-hidden="true" />
+          {leaving ? <Spinner /> : <LogOut className="h-4 w-4" aria-hidden="true" />}
           Logout
         </button>
       </div>

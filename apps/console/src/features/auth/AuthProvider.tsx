@@ -1,14 +1,14 @@
 import { DEMO_TOKEN, GUEST_TOKEN } from '@lingocast/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { clearSession, getToken, getUsername, saveSession } from '../../lib/cookies'
+import { clearSession, getToken, getUsername, setSession } from '../../lib/cookies'
 import { checkToken, loginOptionsQuery, logoutToken } from './api'
 import { AuthContext, type AuthState, type AuthStatus } from './auth-context'
 
 /**
  * Checking -> authenticated or anonymous (spec 000 s4). A failed check clears
- * the cookies. The demo and guest tokens are accepted without a server check,
- * but only when the server says demo mode is on.
+ * the cookies. The demo and guest tokens skip the server check, but only while
+ * the server says demo mode is on, so a stale demo cookie cannot outlive it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
@@ -19,29 +19,35 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const token = getToken()
     if (!token) return
     let cancelled = false
-    const verify = async () => {
-      if (token === DEMO_TOKEN || token === GUEST_TOKEN) {
-        const options = await queryClient.fetchQuery(loginOptionsQuery())
-        if (options.demo) return true
+    const demoAccepted = async () => {
+      if (token !== DEMO_TOKEN && token !== GUEST_TOKEN) return false
+      try {
+        return (await queryClient.fetchQuery(loginOptionsQuery())).demo
+      } catch {
+        return false
       }
-      await checkToken(token)
-      return true
     }
-    verify()
-      .then(() => !cancelled && setStatus('authenticated'))
-      .catch(() => {
+    const verify = async () => {
+      if (!(await demoAccepted())) await checkToken(token)
+    }
+    verify().then(
+      () => {
+        if (!cancelled) setStatus('authenticated')
+      },
+      () => {
         if (cancelled) return
         clearSession()
         setUsername(undefined)
         setStatus('anonymous')
-      })
+      },
+    )
     return () => {
       cancelled = true
     }
   }, [queryClient])
 
   const signIn = useCallback((token: string, name: string) => {
-    saveSession(token, name)
+    setSession(token, name)
     setUsername(name)
     setStatus('authenticated')
   }, [])
@@ -56,6 +62,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       clearSession()
       setUsername(undefined)
       setStatus('anonymous')
+      // The next user of this browser must not see this one's cached data.
       queryClient.clear()
     }
   }, [queryClient])

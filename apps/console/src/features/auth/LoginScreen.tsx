@@ -11,19 +11,17 @@ import {
 } from '@lingocast/contract'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Navigate, useNavigate, useSearchParams } from 'react-router'
-import { ApiError } from '../../api'
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/Button'
 import { FullPageSpinner } from '../../components/ui/Spinner'
+import { TextField } from '../../components/ui/TextField'
 import { fetchUserInfo, loginOptionsQuery, loginWithCode, sendCode } from './api'
 import { useAuth } from './auth-context'
+import { loginError, oauthReturnError, sendCodeError } from './messages'
 import { useCountdown } from './useCountdown'
 
-/** Server msg as is when it sent one; else the spec's fallback. */
-function messageOf(error: unknown, fallback: (status: number) => string): string {
-  if (error instanceof ApiError) return error.fromServer ? error.message : fallback(error.status)
-  return fallback(0)
-}
+/** Where a provider sends the browser back to, with `?token=` or `?error=`. */
+const OAUTH_JUMP = '/console/login'
 
 export default function LoginScreen() {
   const auth = useAuth()
@@ -33,13 +31,14 @@ export default function LoginScreen() {
   const [email, setEmail] = useState('')
   const [code, setCode] = useState('')
   const [codeSent, setCodeSent] = useState(false)
-  const [error, setError] = useState<string | undefined>(() => params.get('error') ?? undefined)
+  const [error, setError] = useState<string | undefined>(() => oauthReturnError(params.get('error')))
   const countdown = useCountdown()
   const codeInput = useRef<HTMLInputElement>(null)
   const returnedToken = params.get('token')
 
   const finish = (token: string, username: string) => {
     auth.signIn(token, username)
+    // Replace, so Back does not return to the login screen (or to a URL holding the token).
     navigate('/', { replace: true })
   }
 
@@ -53,21 +52,31 @@ export default function LoginScreen() {
     },
   })
   const startedToken = useRef(false)
+  const { mutate: verifyReturnedToken } = tokenLogin
   useEffect(() => {
     if (!returnedToken || startedToken.current) return
     startedToken.current = true
-    tokenLogin.mutate(returnedToken)
-  }, [returnedToken, tokenLogin])
+    verifyReturnedToken(returnedToken)
+  }, [returnedToken, verifyReturnedToken])
+
+  // The error is already in state; a reload should not show it again.
+  useEffect(() => {
+    if (params.has('error')) setParams({}, { replace: true })
+  }, [params, setParams])
 
   const send = useMutation({
-    mutationFn: (address: string) => sendCode(address),
+    mutationFn: sendCode,
     onSuccess: () => {
       setCodeSent(true)
       countdown.start(RESEND_COUNTDOWN_SECONDS)
-      setTimeout(() => codeInput.current?.focus(), 0)
     },
-    onError: (e) => setError(messageOf(e, () => MSG.failedToSendCode)),
+    onError: (e) => setError(sendCodeError(e)),
   })
+
+  // Focus the code box once it exists, so the user can type the mailed code at once.
+  useEffect(() => {
+    if (codeSent) codeInput.current?.focus()
+  }, [codeSent])
 
   const login = useMutation({
     mutationFn: () => loginWithCode(email.trim(), code.trim()),
@@ -76,16 +85,14 @@ export default function LoginScreen() {
       if (!res.token) return setError(MSG.noTokenReceived)
       finish(res.token, res.username)
     },
-    onError: (e) => setError(messageOf(e, (status) => (status ? `${MSG.loginFailed}: ${status}` : MSG.loginFailed))),
+    onError: (e) => setError(loginError(e)),
   })
 
   if (auth.status === 'authenticated' && !returnedToken) return <Navigate to="/" replace />
-  if (auth.status === 'checking' || tokenLogin.isPending || (returnedToken && !tokenLogin.isError)) {
-    return <FullPageSpinner label="Checking sign-in" />
-  }
+  if (auth.status === 'checking' || (returnedToken && !tokenLogin.isError)) return <FullPageSpinner label="Checking sign-in" />
 
-  const onSend = (event?: FormEvent) => {
-    event?.preventDefault()
+  const onSend = (event: FormEvent) => {
+    event.preventDefault()
     if (send.isPending || countdown.left > 0) return
     const address = email.trim()
     if (!EMAIL_PATTERN.test(address)) return setError(MSG.invalidEmail)
@@ -94,32 +101,23 @@ export default function LoginScreen() {
     send.mutate(address)
   }
 
-  const onLogin = (event?: FormEvent) => {
-    event?.preventDefault()
+  const onLogin = (event: FormEvent) => {
+    event.preventDefault()
     if (login.isPending || !code.trim()) return
+    if (!EMAIL_PATTERN.test(email.trim())) return setError(MSG.invalidEmail)
     setError(undefined)
     login.mutate()
   }
 
-  const providerButton = (provider: OAuthProvider, label: string) => (
-    <a
-      key={provider}
-      href={`${oauthPaths.start(provider)}?jump=${encodeURIComponent('/console/login')}`}
-      className="flex w-full items-center justify-center gap-2 rounded-lg bg-slate-900 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
-    >
-      {label}
-    </a>
-  )
-  const providers = [
-    options.data?.github ? providerButton('github', 'Continue with GitHub') : null,
-    options.data?.oidc ? providerButton('oidc', `Continue with ${options.data.oidc.name}`) : null,
-  ].filter(Boolean)
+  const providers: Array<[OAuthProvider, string]> = []
+  if (options.data?.github) providers.push(['github', 'Continue with GitHub'])
+  if (options.data?.oidc) providers.push(['oidc', `Continue with ${options.data.oidc.name}`])
 
-  const sendLabel = send.isPending ? 'Sending...' : countdown.left > 0 ? `Resend in ${countdown.left}s` : codeSent ? 'Resend Code' : 'Send Code'
+  const sendLabel = !codeSent ? 'Send Code' : countdown.left > 0 ? `Resend in ${countdown.left}s` : 'Resend Code'
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-50 via-white to-sky-50 px-4">
-      <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-xl ring-1 ring-slate-900/5">
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-10">
+      <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-900/5 sm:p-8">
         <div className="mb-8 text-center">
           <p className="text-2xl font-bold tracking-tight text-indigo-600">Lingocast</p>
           <h1 className="mt-2 text-lg font-semibold text-slate-900">Sign in to study</h1>
@@ -128,8 +126,19 @@ export default function LoginScreen() {
 
         {providers.length > 0 && (
           <>
-            <div className="space-y-3">{providers}</div>
-            <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+            <div className="space-y-3">
+              {providers.map(([provider, label]) => (
+                // A plain link: the sign-in leaves the SPA for the provider and comes back with ?token=.
+                <a
+                  key={provider}
+                  href={`${oauthPaths.start(provider)}?jump=${encodeURIComponent(OAUTH_JUMP)}`}
+                  className="flex w-full items-center justify-center rounded-lg bg-slate-900 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
+                >
+                  {label}
+                </a>
+              ))}
+            </div>
+            <div className="my-6 flex items-center gap-3 text-xs text-slate-400">
               <span className="h-px flex-1 bg-slate-200" />
               or continue with email
               <span className="h-px flex-1 bg-slate-200" />
@@ -138,42 +147,39 @@ export default function LoginScreen() {
         )}
 
         <form onSubmit={onSend} noValidate className="space-y-3">
-          <label htmlFor="login-email" className="block text-sm font-medium text-slate-700">
-            Email
-          </label>
-          <div className="flex gap-2">
-            <input
-              id="login-email"
-              type="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              className="min-w-0 flex-1 rounded-lg border-0 px-3 py-2 text-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-500"
-            />
-            <Button type="submit" variant={codeSent ? 'secondary' : 'primary'} loading={send.isPending} disabled={countdown.left > 0} className="shrink-0">
-              {sendLabel}
-            </Button>
-          </div>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <Button
+            type="submit"
+            variant={codeSent ? 'secondary' : 'primary'}
+            loading={send.isPending}
+            disabled={countdown.left > 0}
+            className="w-full"
+          >
+            {sendLabel}
+          </Button>
         </form>
 
         {codeSent && (
-          <form onSubmit={onLogin} noValidate className="mt-5 space-y-3">
-            <label htmlFor="login-code" className="block text-sm font-medium text-slate-700">
-              Verification code
-            </label>
-            <input
-              id="login-code"
+          <form onSubmit={onLogin} noValidate className="mt-6 space-y-3">
+            <TextField
               ref={codeInput}
+              label="Verification code"
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={VERIFICATION_CODE_LENGTH}
               placeholder="123456"
               value={code}
               onChange={(e) => setCode(e.target.value)}
-              className="w-full rounded-lg border-0 px-3 py-2 text-center font-mono text-lg tracking-[0.5em] ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-500"
+              hint={`We sent a ${VERIFICATION_CODE_LENGTH}-digit code to ${email.trim()}.`}
+              className="text-center font-mono text-lg tracking-[0.4em]"
             />
-            <p className="text-xs text-slate-500">We sent a 6-digit code to {email.trim()}. It is valid for 10 minutes.</p>
             <Button type="submit" loading={login.isPending} className="w-full">
               Login
             </Button>
@@ -185,9 +191,16 @@ export default function LoginScreen() {
         </p>
 
         {options.data?.demo && (
-          <button type="button" onClick={() => finish(DEMO_TOKEN, 'demo')} className="mt-2 w-full text-center text-sm font-medium text-indigo-600 hover:underline">
-            Try the demo
-          </button>
+          <p className="mt-2 text-center text-sm">
+            <Link
+              to="/"
+              replace
+              onClick={() => auth.signIn(DEMO_TOKEN, 'demo')}
+              className="rounded font-medium text-indigo-600 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            >
+              Try the demo
+            </Link>
+          </p>
         )}
       </div>
     </main>

@@ -1,6 +1,6 @@
 import { authRoutes } from '@lingocast/contract'
 import { queryOptions } from '@tanstack/react-query'
-import { apiCall } from '../../api'
+import { apiCall } from '../../api/client'
 
 /** What the server offers on the login screen; it changes only with a restart. */
 export const loginOptionsQuery = () =>

@@ -1,11 +1,11 @@
-import { queryOptions } from '@tanstack/react-query'
 import { defineRoute } from '@lingocast/contract'
+import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
-import { apiCall } from '../../api'
+import { apiCall } from '../../api/client'
 
 /**
- * The sidebar's playlist list. Local route definition until the playlists
- * issue moves it into the contract with the server's implementation.
+ * GET /english_vocab/api/playlists, defined here until the playlists issue
+ * moves it into the contract together with the server's implementation.
  */
 const listPlaylists = defineRoute({
   method: 'GET',
@@ -13,22 +13,29 @@ const listPlaylists = defineRoute({
   auth: 'bearer',
   response: z.object({
     msg: z.string(),
-    playlists: z.array(z.object({ id: z.number(), hash_id: z.string(), title: z.string(), is_mine: z.boolean() })),
+    playlists: z.array(z.object({ id: z.number(), title: z.string(), is_mine: z.boolean(), hash_id: z.string() })),
   }),
 })
 
-export type PlaylistSummary = z.infer<typeof listPlaylists.response>['playlists'][number]
+export type PlaylistSummary = z.output<typeof listPlaylists.response>['playlists'][number]
 
-/** A load failure empties the list and is only logged (spec 000 s8). */
+export const playlistKeys = {
+  all: ['playlists'] as const,
+  list: () => [...playlistKeys.all, 'list'] as const,
+}
+
+/** The user's playlists. A load failure empties the list and is only logged (spec 000 s8). */
 export const playlistsQuery = () =>
   queryOptions({
-    queryKey: ['playlists', 'list'],
+    queryKey: playlistKeys.list(),
     queryFn: async ({ signal }): Promise<PlaylistSummary[]> => {
       try {
         const res = await apiCall(listPlaylists, { signal })
-        return res.msg === 'ok' ? res.playlists : []
+        if (res.msg !== 'ok') throw new Error(res.msg)
+        return res.playlists
       } catch (error) {
-        console.warn('Failed to fetch playlists:', error)
+        if ((error as Error).name === 'AbortError') throw error
+        console.error('Failed to fetch playlists:', error)
         return []
       }
     },
