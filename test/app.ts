@@ -32,6 +32,6 @@ export async function buildTestApp(config: Partial<Config> = {}, options: { logL
 }
 
 /** Form-encoded body, as the console sends the sign-in calls. */
-export function form(fields: Record<string, string>) {
-  return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() }
+export function form(fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return { headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() }
 }

@@ -12,7 +12,15 @@ import { authRoutes } from './features/auth/auth.routes'
 import { createAuthService } from './features/auth/auth.service'
 import { createOAuthFlow } from './features/auth/oauth-flow'
 import { createOAuthClients } from './features/auth/oauth-providers'
+import { DEMO_DIR, demoArticles } from './features/library/demo-content'
+import { createLibraryRepo } from './features/library/library.repo'
+import { libraryRoutes } from './features/library/library.routes'
+import { createLibraryService } from './features/library/library.service'
+import { mediaRoutes } from './features/media/media.routes'
+import { createTranscriptsRepo } from './features/media/transcripts.repo'
 import { RateLimitedError } from './lib/errors'
+import { createSafeFetch } from './lib/safe-fetch'
+import { createLocalStorage } from './lib/storage'
 import { createMailer, type Mailer } from './lib/mailer'
 import { authGuard } from './plugins/auth-guard'
 import { consoleStatic } from './plugins/console-static'
@@ -57,6 +65,14 @@ export async function buildApp(config: Config, deps: AppDeps) {
 
   await app.register(authGuard, { auth })
   await app.register(authRoutes, { auth, oauth, config })
+
+  const library = createLibraryService({ repo: createLibraryRepo(db) })
+  const transcripts = createTranscriptsRepo(db)
+  for (const demo of demoArticles()) await transcripts.storeIfAbsent(demo.audio, 'demo', demo.segments)
+  const storage = createLocalStorage({ root: config.storageDir, mounts: { '/demo/': DEMO_DIR } })
+  const safeFetch = createSafeFetch({ allowHosts: config.fetchAllowHosts })
+  await app.register(libraryRoutes, { library })
+  await app.register(mediaRoutes, { library, transcripts, storage, safeFetch })
   await app.register(consoleStatic, { consoleDir: config.consoleDir })
 
   const purge = setInterval(() => {
@@ -66,6 +82,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   app.addHook('onClose', async () => {
     clearInterval(purge)
     mailer.close()
+    await safeFetch.close()
   })
   return app
 }

@@ -37,6 +37,7 @@ const envSchema = z.object({
   DEV_LOGIN: flag,
   DEMO: flag,
   CONSOLE_DIR: optionalString,
+  FETCH_ALLOW_HOSTS: z.string().default(''),
   TRUST_PROXY: flag,
 })
 
@@ -56,6 +57,9 @@ export interface Config {
   devLogin: boolean
   demo: boolean
   consoleDir: string
+  /** Private hosts, IPs or CIDR ranges that user-given addresses may reach (a LAN media server). */
+  fetchAllowHosts: string[]
+  storageDir: string
   trustProxy: boolean
 }
 
@@ -95,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.DEMO,
     consoleDir: path.resolve(e.CONSOLE_DIR ?? path.join(repoRoot, 'apps/console/dist')),
     trustProxy: e.TRUST_PROXY,
+    fetchAllowHosts: e.FETCH_ALLOW_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
+    storageDir: path.join(path.resolve(e.DATA_DIR), 'storage'),
   }
 }
 

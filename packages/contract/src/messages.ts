@@ -24,3 +24,11 @@ export const MSG = {
   oauthFailed: 'Sign-in with the provider failed. Please try again.',
   internal: 'Internal server error',
 } as const
+
+/** Library and media texts (spec 000 s8 where it names them). */
+export const LIBRARY_MSG = {
+  articleNotFound: 'Article not found',
+  transcriptNotFound: 'Transcript not found',
+  mediaNotFound: 'Media not found',
+  mediaUpstream: 'The media host did not answer',
+} as const

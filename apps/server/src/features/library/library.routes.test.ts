@@ -1,0 +1,104 @@
+import { LIBRARY_MSG, MSG } from '@lingocast/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, form, type TestApp } from '../../../../../test/app'
+import { createTestUser, type TestUser } from '../../../../../test/users'
+import { createLibraryRepo } from './library.repo'
+
+let t: TestApp
+let alice: TestUser
+let bob: TestUser
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  alice = await createTestUser(t.db.database, 'alice@example.com')
+  bob = await createTestUser(t.db.database, 'bob@example.com')
+})
+afterAll(async () => t?.close())
+
+const list = (u: TestUser) => t.app.inject({ method: 'GET', url: '/english_vocab/api/word_collections', headers: u.auth })
+const get = (u: TestUser, id: string | number) => t.app.inject({ method: 'GET', url: `/english_vocab/api/article?id=${id}`, headers: u.auth })
+const mark = (u: TestUser, article_id: unknown, finished: unknown) =>
+  t.app.inject({ method: 'POST', url: '/english_vocab/api/mark_finished', headers: u.auth, payload: { article_id, finished } })
+const del = (u: TestUser, article_id: unknown) => t.app.inject({ method: 'POST', url: '/english_vocab/api/delete-article', headers: u.auth, payload: { article_id } })
+
+describe('library', () => {
+  it('gives a new user the demo article, playable with its transcript, exactly once', async () => {
+    const first = (await list(alice)).json()
+    expect(first.success).toBe(true)
+    expect(first.collections).toHaveLength(1)
+    const demo = first.collections[0]
+    expect(demo).toMatchObject({ Title: 'Sense and Sensibility, Chapter 1 (excerpt)', Audio: '/demo/sense-and-sensibility.mp3', Video: null, IsFinished: false })
+    expect(demo.HashID).toMatch(/^[0-9A-Za-z]{12}$/)
+    expect(Object.keys(demo).sort()).toEqual(['Audio', 'CollectionID', 'Description', 'Duration', 'HashID', 'IsFinished', 'Outline', 'PlainText', 'Thumbnail', 'Title', 'Video'])
+    expect((await list(alice)).json().collections).toHaveLength(1)
+  })
+
+  it('lists by CollectionID descending', async () => {
+    const repo = createLibraryRepo(t.db.database.db)
+    await repo.insert(alice.id, { title: 'Second' })
+    await repo.insert(alice.id, { title: 'Third' })
+    const ids = (await list(alice)).json().collections.map((a: { CollectionID: number }) => a.CollectionID)
+    expect(ids).toEqual([...ids].sort((a, b) => b - a))
+    expect(ids).toHaveLength(3)
+  })
+
+  it('reads one article by HashID or CollectionID, and says when it is not there', async () => {
+    const [newest] = (await list(alice)).json().collections
+    expect((await get(alice, newest.HashID)).json()).toEqual({ success: true, article: newest, msg: 'ok' })
+    expect((await get(alice, newest.CollectionID)).json().article.HashID).toBe(newest.HashID)
+    const missing = await get(alice, 'nope00000000')
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toEqual({ success: false, msg: LIBRARY_MSG.articleNotFound })
+    expect((await t.app.inject({ method: 'GET', url: '/english_vocab/api/article', headers: alice.auth })).json()).toEqual({ success: false, msg: 'id is required' })
+  })
+
+  it('marks finished and active, from JSON or a form', async () => {
+    const [a] = (await list(alice)).json().collections
+    const marked = await mark(alice, a.CollectionID, true)
+    expect(marked.json(), marked.body).toEqual({ success: true, msg: 'ok' })
+    expect((await get(alice, a.HashID)).json().article.IsFinished).toBe(true)
+    const viaForm = await t.app.inject({ method: 'POST', url: '/english_vocab/api/mark_finished', ...form({ article_id: a.HashID, finished: 'false' }, alice.auth) })
+    expect(viaForm.json()).toEqual({ success: true, msg: 'ok' })
+    expect((await get(alice, a.HashID)).json().article.IsFinished).toBe(false)
+    const bad = await mark(alice, a.CollectionID, 'maybe')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toEqual({ success: false, msg: 'finished must be true or false' })
+  })
+
+  it('deletes an article, and a deleted demo article does not come back', async () => {
+    const before = (await list(alice)).json().collections
+    const demo = before.find((a: { Title: string }) => a.Title.startsWith('Sense'))
+    expect((await del(alice, demo.HashID)).json()).toEqual({ success: true, msg: 'ok' })
+    const after = (await list(alice)).json().collections
+    expect(after).toHaveLength(before.length - 1)
+    expect(after.some((a: { HashID: string }) => a.HashID === demo.HashID)).toBe(false)
+    expect((await del(alice, demo.HashID)).statusCode).toBe(404)
+  })
+})
+
+describe("another user's articles", () => {
+  it('answer not found on every call and stay unchanged', async () => {
+    const [target] = (await list(alice)).json().collections
+    await list(bob)
+    for (const ref of [target.HashID, target.CollectionID]) {
+      for (const res of [await get(bob, ref), await mark(bob, ref, true), await del(bob, ref)]) {
+        expect(res.statusCode).toBe(404)
+        expect(res.json()).toEqual({ success: false, msg: LIBRARY_MSG.articleNotFound })
+      }
+    }
+    expect((await get(alice, target.HashID)).json().article).toEqual(target)
+    expect((await list(bob)).json().collections.some((a: { HashID: string }) => a.HashID === target.HashID)).toBe(false)
+  })
+
+  it('needs a token on every call', async () => {
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/english_vocab/api/word_collections' }),
+      await t.app.inject({ method: 'GET', url: '/english_vocab/api/article?id=x' }),
+      await t.app.inject({ method: 'POST', url: '/english_vocab/api/mark_finished', payload: { article_id: 1, finished: true } }),
+      await t.app.inject({ method: 'POST', url: '/english_vocab/api/delete-article', payload: { article_id: 1 } }),
+    ]) {
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toEqual({ success: false, msg: MSG.tokenNotFound })
+    }
+  })
+})

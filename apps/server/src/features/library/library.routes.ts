@@ -1,0 +1,35 @@
+import { libraryRoutes as c, MSG } from '@lingocast/contract'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { fromContract } from '../../lib/contract-route'
+import type { LibraryService } from './library.service'
+
+/** word_collections, article, mark_finished, delete-article (spec 000 s7). */
+export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService }> = async (app, { library }) => {
+  app.addHook('preHandler', app.requireUser)
+
+  app.route({
+    ...fromContract(c.wordCollections),
+    handler: async (request) => ({ success: true as const, collections: await library.list(request.user.id), msg: MSG.ok }),
+  })
+
+  app.route({
+    ...fromContract(c.getArticle),
+    handler: async (request) => ({ success: true as const, article: await library.get(request.user.id, request.query.id), msg: MSG.ok }),
+  })
+
+  app.route({
+    ...fromContract(c.markFinished),
+    handler: async (request) => {
+      await library.setFinished(request.user.id, request.body.article_id, request.body.finished)
+      return { success: true as const, msg: MSG.ok }
+    },
+  })
+
+  app.route({
+    ...fromContract(c.deleteArticle),
+    handler: async (request) => {
+      await library.delete(request.user.id, request.body.article_id)
+      return { success: true as const, msg: MSG.ok }
+    },
+  })
+}

@@ -1,0 +1,100 @@
+import path from 'node:path'
+import send from '@fastify/send'
+import {
+  LIBRARY_MSG,
+  mediaRoutes as c,
+  PROXY_MEDIA_PATH,
+  proxyMediaQuery,
+  TRANSCRIPT_WINDOW_AHEAD_MS,
+  TRANSCRIPT_WINDOW_BEHIND_MS,
+} from '@lingocast/contract'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { fromContract } from '../../lib/contract-route'
+import { AppError, NotFoundError, UpstreamError } from '../../lib/errors'
+import type { SafeFetch } from '../../lib/safe-fetch'
+import { isStoredAddress, type Storage } from '../../lib/storage'
+import type { LibraryService } from '../library/library.service'
+import type { TranscriptsRepo } from './transcripts.repo'
+
+export interface MediaRouteDeps {
+  library: Pick<LibraryService, 'userHasMedia'>
+  transcripts: TranscriptsRepo
+  storage: Storage
+  safeFetch: SafeFetch
+}
+
+/** Headers of an upstream media response that the browser needs to play and seek. */
+const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'last-modified', 'etag']
+
+/**
+ * Segment reads and the media stream. A user reaches only media of their own
+ * library; anything else is not found, never forbidden.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteDeps> = async (app, { library, transcripts, storage, safeFetch }) => {
+  app.addHook('preHandler', app.requireUser)
+
+  const requireMedia = async (userId: number, address: string, message: string) => {
+    if (!(await library.userHasMedia(userId, address))) throw new NotFoundError(message)
+  }
+
+  app.route({
+    ...fromContract(c.getSpeechSegments),
+    handler: async (request) => {
+      await requireMedia(request.user.id, request.query.audio_url, LIBRARY_MSG.transcriptNotFound)
+      return { success: true as const, segments: await transcripts.segments(request.query.audio_url) }
+    },
+  })
+
+  app.route({
+    ...fromContract(c.getTranscriptWindow),
+    handler: async (request) => {
+      const { audio_url, play_pos } = request.query
+      await requireMedia(request.user.id, audio_url, LIBRARY_MSG.transcriptNotFound)
+      const from = Math.max(0, play_pos - TRANSCRIPT_WINDOW_BEHIND_MS)
+      return { success: true as const, segments: await transcripts.segmentsBetween(audio_url, from, play_pos + TRANSCRIPT_WINDOW_AHEAD_MS) }
+    },
+  })
+
+  // The src of <audio>/<video>: media elements send no headers, so the Token cookie counts here.
+  app.get(PROXY_MEDIA_PATH, { schema: { querystring: proxyMediaQuery }, config: { cookieAuth: true } }, async (request, reply) => {
+    const address = request.query.resource_addr
+    await requireMedia(request.user.id, address, LIBRARY_MSG.mediaNotFound)
+
+    if (isStoredAddress(address)) {
+      const file = storage.resolve(address)
+      if (!file) throw new NotFoundError(LIBRARY_MSG.mediaNotFound)
+      // @fastify/send does Range, If-Range, 206/416 and streams without buffering.
+      const result = await send(request.raw, `/${encodeURIComponent(path.basename(file))}`, {
+        root: path.dirname(file),
+        dotfiles: 'deny',
+        cacheControl: false,
+        index: false,
+      })
+      if (result.type !== 'file') {
+        if (result.statusCode === 416) return reply.status(416).headers(result.headers).send(result.stream)
+        throw new NotFoundError(LIBRARY_MSG.mediaNotFound)
+      }
+      return reply
+        .status(result.statusCode)
+        .headers(result.headers)
+        .header('cache-control', 'private, max-age=3600')
+        .send(result.stream)
+    }
+
+    const range = request.headers.range
+    const upstream = await safeFetch.fetch(address, { headers: range ? { range } : {} }).catch((error: unknown) => {
+      if (error instanceof AppError) throw error
+      throw new UpstreamError(LIBRARY_MSG.mediaUpstream, { cause: error })
+    })
+    if (upstream.status >= 400 && upstream.status !== 416) {
+      upstream.body.destroy()
+      throw new UpstreamError(`${LIBRARY_MSG.mediaUpstream} (status ${upstream.status})`)
+    }
+    reply.status(upstream.status)
+    for (const name of PASSED_HEADERS) {
+      const value = upstream.headers[name]
+      if (value !== undefined) reply.header(name, value)
+    }
+    return reply.header('cache-control', 'private, max-age=3600').send(upstream.body)
+  })
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import { defineRoute } from './http'
+
+/** A word and when it is spoken, in milliseconds from the start of the media. */
+export const wordTimestamp = z.object({ word: z.string(), start: z.number(), end: z.number() })
+
+/** Segment entity (spec 000 s3): start and end in ms, text, word timings. */
+export const segment = z.object({
+  start: z.number(),
+  end: z.number(),
+  text: z.string(),
+  word_timestamps: z.array(wordTimestamp),
+})
+export type Segment = z.infer<typeof segment>
+
+const mediaAddress = z.string({ error: 'audio_url is required' }).trim().min(1, 'audio_url is required').max(2048)
+
+export const getSpeechSegments = defineRoute({
+  method: 'GET',
+  path: '/media-proxy/get_speech_segments',
+  auth: 'bearer',
+  query: z.object({ audio_url: mediaAddress }),
+  response: z.object({ success: z.literal(true), segments: z.array(segment) }),
+})
+
+/** Segments around a play position: the window the player needs next (spec 000 s9: 30 s ahead). */
+export const getTranscriptWindow = defineRoute({
+  method: 'GET',
+  path: '/media-proxy/transcript',
+  auth: 'bearer',
+  query: z.object({
+    audio_url: mediaAddress,
+    play_pos: z.coerce.number({ error: 'play_pos must be a number of milliseconds' }).min(0).max(1e9),
+  }),
+  response: z.object({ success: z.literal(true), segments: z.array(segment) }),
+})
+
+export const TRANSCRIPT_WINDOW_AHEAD_MS = 30_000
+export const TRANSCRIPT_WINDOW_BEHIND_MS = 5_000
+
+/** Query of the media stream (not a fetch call: the src of <audio>/<video>). */
+export const proxyMediaQuery = z.object({ resource_addr: z.string({ error: 'resource_addr is required' }).trim().min(1).max(2048) })
+export const PROXY_MEDIA_PATH = '/media-proxy/proxy_media'
