@@ -32,7 +32,7 @@ export const router = createBrowserRouter(
                 { path: '/feeds', lazy: placeholder('MyFeedScreen') },
                 { path: '/discover', lazy: placeholder('DiscoverScreen') },
                 { path: '/rss/:id', lazy: placeholder('FeedDetailScreen') },
-                { path: '/player/:mediaType/:id', lazy: placeholder('PlayerScreen') },
+                { path: '/player/:mediaType/:id', lazy: screen(() => import('../features/player/PlayerScreen')) },
                 { path: '/playlist/:hashId', lazy: placeholder('PlaylistScreen') },
                 { path: '/memories/deck', lazy: placeholder('DecksScreen') },
                 { path: '/memories/deck/:deckId', lazy: placeholder('DecksScreen') },
