@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
@@ -20,7 +21,9 @@ import { mediaRoutes } from './features/media/media.routes'
 import { createTranscriptsRepo } from './features/media/transcripts.repo'
 import { RateLimitedError } from './lib/errors'
 import { createSafeFetch } from './lib/safe-fetch'
+import { createFileCache } from './lib/file-cache'
 import { createLocalStorage } from './lib/storage'
+import { storageRoutes } from './features/storage/storage.routes'
 import { createMailer, type Mailer } from './lib/mailer'
 import { authGuard } from './plugins/auth-guard'
 import { consoleStatic } from './plugins/console-static'
@@ -72,7 +75,9 @@ export async function buildApp(config: Config, deps: AppDeps) {
   const storage = createLocalStorage({ root: config.storageDir, mounts: { '/demo/': DEMO_DIR } })
   const safeFetch = createSafeFetch({ allowHosts: config.fetchAllowHosts })
   await app.register(libraryRoutes, { library })
-  await app.register(mediaRoutes, { library, transcripts, storage, safeFetch })
+  const cache = createFileCache(path.join(config.dataDir, 'cache'))
+  await app.register(mediaRoutes, { library, transcripts, storage, safeFetch, cache })
+  await app.register(storageRoutes, { library, storage, cache })
   await app.register(consoleStatic, { consoleDir: config.consoleDir })
 
   const purge = setInterval(() => {

@@ -6,4 +6,4 @@ export { oauthCallbackQuery, oauthPaths, oauthProvider, oauthStartQuery, type OA
 export * as libraryRoutes from './library'
 export { article, articleRef, parseArticleRef, type Article } from './library'
 export * as mediaRoutes from './media'
-export { PROXY_MEDIA_PATH, proxyMediaQuery, segment, TRANSCRIPT_WINDOW_AHEAD_MS, TRANSCRIPT_WINDOW_BEHIND_MS, wordTimestamp, type Segment } from './media'
+export { PROXY_MEDIA_PATH, proxyMediaQuery, STORAGE_JUMP_PREFIX, STORAGE_THUMBNAIL_PREFIX, THUMBNAIL_IMAGE_PATH, thumbnailImageQuery, segment, TRANSCRIPT_WINDOW_AHEAD_MS, TRANSCRIPT_WINDOW_BEHIND_MS, wordTimestamp, type Segment } from './media'

@@ -41,3 +41,12 @@ export const TRANSCRIPT_WINDOW_BEHIND_MS = 5_000
 /** Query of the media stream (not a fetch call: the src of <audio>/<video>). */
 export const proxyMediaQuery = z.object({ resource_addr: z.string({ error: 'resource_addr is required' }).trim().min(1).max(2048) })
 export const PROXY_MEDIA_PATH = '/media-proxy/proxy_media'
+
+/** Image routes (spec 000 s7): stored files, video frames, and remote images resized. */
+export const STORAGE_JUMP_PREFIX = '/storage/api/jump'
+export const STORAGE_THUMBNAIL_PREFIX = '/storage/api/thumbnail'
+export const THUMBNAIL_IMAGE_PATH = '/media-proxy/thumbnail-image'
+export const thumbnailImageQuery = z.object({
+  size: z.coerce.number({ error: 'size must be a number' }).int().min(32, 'size must be 32 to 1024').max(1024, 'size must be 32 to 1024').default(180),
+  address: z.string({ error: 'address is required' }).trim().min(1, 'address is required').max(2048),
+})

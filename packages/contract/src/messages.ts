@@ -32,3 +32,9 @@ export const LIBRARY_MSG = {
   mediaNotFound: 'Media not found',
   mediaUpstream: 'The media host did not answer',
 } as const
+
+export const IMAGE_MSG = {
+  imageNotFound: 'Image not found',
+  notAnImage: 'The address did not return an image',
+  frameFailed: 'Could not take a frame from this video',
+} as const

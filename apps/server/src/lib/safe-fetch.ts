@@ -117,7 +117,7 @@ export function createSafeFetch(options: SafeFetchOptions = {}) {
         const res = await request(url, { method: init.method ?? 'GET', headers: init.headers, signal: init.signal, dispatcher })
         const location = res.headers.location
         if (res.statusCode >= 300 && res.statusCode < 400 && location) {
-          res.body.resume()
+          discardBody(res.body)
           if (hop >= maxRedirects) throw new BlockedAddressError('Too many redirects.')
           url = checkUrl(new URL(String(location), url))
           continue
@@ -131,6 +131,16 @@ export function createSafeFetch(options: SafeFetchOptions = {}) {
 
 export type SafeFetch = ReturnType<typeof createSafeFetch>
 
+/**
+ * Drops a response body we will not read. Destroying an undici body emits
+ * 'error' (UND_ERR_ABORTED); with no listener that is an uncaught exception
+ * that would take the whole server down, so one is attached first.
+ */
+export function discardBody(body: Readable): void {
+  body.on('error', () => undefined)
+  body.destroy()
+}
+
 /** Reads a body into memory, refusing more than `maxBytes`. */
 export async function readCapped(body: Readable, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = []
@@ -138,7 +148,7 @@ export async function readCapped(body: Readable, maxBytes: number): Promise<Buff
   for await (const chunk of body) {
     size += (chunk as Buffer).length
     if (size > maxBytes) {
-      body.destroy()
+      discardBody(body)
       throw new AppError(413, `The response is larger than ${Math.round(maxBytes / 1_048_576)} MB.`)
     }
     chunks.push(chunk as Buffer)

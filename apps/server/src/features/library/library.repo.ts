@@ -45,6 +45,16 @@ export function createLibraryRepo(db: Db) {
       return rows.length > 0
     },
 
+    /** Whether a stored file is the media or thumbnail of one of the user's articles. */
+    async userHasStoredFile(userId: number, address: string): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(articles)
+        .where(and(eq(articles.userId, userId), or(eq(articles.audio, address), eq(articles.video, address), eq(articles.thumbnail, address))))
+        .limit(1)
+      return Boolean(row)
+    },
+
     /** Whether the user studies this media address (as video or audio). */
     async userHasMedia(userId: number, address: string): Promise<boolean> {
       const [row] = await db

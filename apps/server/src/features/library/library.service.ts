@@ -44,6 +44,8 @@ export function createLibraryService(deps: { repo: LibraryRepo }) {
 
     /** For the media feature: may this user stream or read the transcript of this address? */
     userHasMedia: (userId: number, address: string) => repo.userHasMedia(userId, address),
+    /** For the storage feature: is this stored file part of the user's library? */
+    userHasStoredFile: (userId: number, address: string) => repo.userHasStoredFile(userId, address),
   }
 }
 

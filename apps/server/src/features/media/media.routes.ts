@@ -1,26 +1,31 @@
-import path from 'node:path'
-import send from '@fastify/send'
 import {
+  IMAGE_MSG,
   LIBRARY_MSG,
   mediaRoutes as c,
   PROXY_MEDIA_PATH,
   proxyMediaQuery,
   TRANSCRIPT_WINDOW_AHEAD_MS,
+  THUMBNAIL_IMAGE_PATH,
+  thumbnailImageQuery,
   TRANSCRIPT_WINDOW_BEHIND_MS,
 } from '@lingocast/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { fromContract } from '../../lib/contract-route'
 import { AppError, NotFoundError, UpstreamError } from '../../lib/errors'
-import type { SafeFetch } from '../../lib/safe-fetch'
+import { discardBody, type SafeFetch } from '../../lib/safe-fetch'
+import type { FileCache } from '../../lib/file-cache'
+import { sendLocalFile } from '../../lib/send-file'
 import { isStoredAddress, type Storage } from '../../lib/storage'
 import type { LibraryService } from '../library/library.service'
+import { fetchImage, readLocalImage, resizeImage } from './thumbnail-image'
 import type { TranscriptsRepo } from './transcripts.repo'
 
 export interface MediaRouteDeps {
-  library: Pick<LibraryService, 'userHasMedia'>
+  library: Pick<LibraryService, 'userHasMedia' | 'userHasStoredFile'>
   transcripts: TranscriptsRepo
   storage: Storage
   safeFetch: SafeFetch
+  cache: FileCache
 }
 
 /** Headers of an upstream media response that the browser needs to play and seek. */
@@ -30,7 +35,7 @@ const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'acce
  * Segment reads and the media stream. A user reaches only media of their own
  * library; anything else is not found, never forbidden.
  */
-export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteDeps> = async (app, { library, transcripts, storage, safeFetch }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteDeps> = async (app, { library, transcripts, storage, safeFetch, cache }) => {
   app.addHook('preHandler', app.requireUser)
 
   const requireMedia = async (userId: number, address: string, message: string) => {
@@ -63,22 +68,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteDeps> = async (app, { 
     if (isStoredAddress(address)) {
       const file = storage.resolve(address)
       if (!file) throw new NotFoundError(LIBRARY_MSG.mediaNotFound)
-      // @fastify/send does Range, If-Range, 206/416 and streams without buffering.
-      const result = await send(request.raw, `/${encodeURIComponent(path.basename(file))}`, {
-        root: path.dirname(file),
-        dotfiles: 'deny',
-        cacheControl: false,
-        index: false,
-      })
-      if (result.type !== 'file') {
-        if (result.statusCode === 416) return reply.status(416).headers(result.headers).send(result.stream)
-        throw new NotFoundError(LIBRARY_MSG.mediaNotFound)
-      }
-      return reply
-        .status(result.statusCode)
-        .headers(result.headers)
-        .header('cache-control', 'private, max-age=3600')
-        .send(result.stream)
+      return sendLocalFile(request, reply, file, LIBRARY_MSG.mediaNotFound)
     }
 
     const range = request.headers.range
@@ -87,7 +77,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteDeps> = async (app, { 
       throw new UpstreamError(LIBRARY_MSG.mediaUpstream, { cause: error })
     })
     if (upstream.status >= 400 && upstream.status !== 416) {
-      upstream.body.destroy()
+      discardBody(upstream.body)
       throw new UpstreamError(`${LIBRARY_MSG.mediaUpstream} (status ${upstream.status})`)
     }
     reply.status(upstream.status)
@@ -96,5 +86,21 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteDeps> = async (app, { 
       if (value !== undefined) reply.header(name, value)
     }
     return reply.header('cache-control', 'private, max-age=3600').send(upstream.body)
+  })
+
+  // Remote images resized for the grid (size 180 in the console). Any signed-in
+  // user may resize a public image; stored ones must be in their library.
+  app.get(THUMBNAIL_IMAGE_PATH, { schema: { querystring: thumbnailImageQuery }, config: { cookieAuth: true } }, async (request, reply) => {
+    const { size, address } = request.query
+    let load: () => Promise<Buffer>
+    if (isStoredAddress(address)) {
+      const file = storage.resolve(address)
+      if (!file || !(await library.userHasStoredFile(request.user.id, address))) throw new NotFoundError(IMAGE_MSG.imageNotFound)
+      load = () => readLocalImage(file).catch(() => Promise.reject(new NotFoundError(IMAGE_MSG.imageNotFound)))
+    } else {
+      load = () => fetchImage(safeFetch, address)
+    }
+    const file = await cache.getOrBuild(`img:${size}:${address}`, '.webp', async () => resizeImage(await load(), size))
+    return sendLocalFile(request, reply, file, IMAGE_MSG.imageNotFound, 'private, max-age=86400')
   })
 }

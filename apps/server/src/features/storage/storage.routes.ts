@@ -1,0 +1,48 @@
+import { stat } from 'node:fs/promises'
+import { IMAGE_MSG, STORAGE_JUMP_PREFIX, STORAGE_THUMBNAIL_PREFIX } from '@lingocast/contract'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { NotFoundError, UpstreamError } from '../../lib/errors'
+import { grabFrame } from '../../lib/ffmpeg'
+import type { FileCache } from '../../lib/file-cache'
+import { sendLocalFile } from '../../lib/send-file'
+import type { Storage } from '../../lib/storage'
+import type { LibraryService } from '../library/library.service'
+
+export interface StorageRouteDeps {
+  library: Pick<LibraryService, 'userHasStoredFile' | 'userHasMedia'>
+  storage: Storage
+  cache: FileCache
+}
+
+const wildcard = z.object({ '*': z.string().max(2048) })
+
+/**
+ * Stored images (`/storage/api/jump{path}`) and video frames
+ * (`/storage/api/thumbnail{videoPath}`), read by <img>, so the Token cookie
+ * counts. A file outside the user's library is not found.
+ */
+export const storageRoutes: FastifyPluginAsyncZod<StorageRouteDeps> = async (app, { library, storage, cache }) => {
+  app.addHook('preHandler', app.requireUser)
+
+  app.get(`${STORAGE_JUMP_PREFIX}/*`, { schema: { params: wildcard }, config: { cookieAuth: true } }, async (request, reply) => {
+    const address = `/${request.params['*']}`
+    const file = storage.resolve(address)
+    if (!file || !(await library.userHasStoredFile(request.user.id, address))) throw new NotFoundError(IMAGE_MSG.imageNotFound)
+    return sendLocalFile(request, reply, file, IMAGE_MSG.imageNotFound)
+  })
+
+  app.get(`${STORAGE_THUMBNAIL_PREFIX}/*`, { schema: { params: wildcard }, config: { cookieAuth: true } }, async (request, reply) => {
+    const videoPath = `/${request.params['*']}`
+    const video = storage.resolve(videoPath)
+    if (!video || !(await library.userHasMedia(request.user.id, videoPath))) throw new NotFoundError(IMAGE_MSG.imageNotFound)
+    if (!(await stat(video).then((s) => s.isFile(), () => false))) throw new NotFoundError(IMAGE_MSG.imageNotFound)
+    const frame = await cache
+      .getOrBuild(`frame:${videoPath}`, '.jpg', (tmp) => grabFrame(video, tmp))
+      .catch((error: unknown) => {
+        request.log.warn({ err: error, videoPath }, 'frame grab failed')
+        throw new UpstreamError(IMAGE_MSG.frameFailed)
+      })
+    return sendLocalFile(request, reply, frame, IMAGE_MSG.imageNotFound, 'private, max-age=86400')
+  })
+}
