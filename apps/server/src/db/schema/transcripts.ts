@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
 /** One transcript per media address, shared by every user who studies that media. */
 export const mediaTranscripts = pgTable(
@@ -8,10 +8,29 @@ export const mediaTranscripts = pgTable(
     mediaAddress: text('media_address').notNull(),
     /** Where the words come from: demo, publisher, whisper, openai, pocketsphinx. */
     source: text('source').notNull(),
+    /** pending, running, done, failed: a transcript fills in chunk by chunk. */
+    status: text('status').notNull().default('done'),
+    progress: real('progress').notNull().default(1),
+    /** 'aligned' (known words, timed) or 'recognised' (machine-recognised words, low confidence). */
+    confidence: text('confidence').notNull().default('aligned'),
+    /** The play position a learner asked for last: the chunk there is transcribed next. */
+    focusMs: integer('focus_ms'),
+    /** A publisher's or uploader's transcript to time word by word, as cues. */
+    cues: jsonb('cues').$type<StoredCue[]>(),
+    /** Indexes of the chunks already stored, so an interrupted job resumes where it stopped. */
+    chunksDone: jsonb('chunks_done').$type<number[]>().notNull().default([]),
+    error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('media_transcripts_address_key').on(t.mediaAddress)],
 )
+
+export interface StoredCue {
+  /** Milliseconds; undefined when the transcript has text but no timing. */
+  start?: number
+  end?: number
+  text: string
+}
 
 export interface StoredWord {
   word: string

@@ -84,7 +84,7 @@ describe('segments', () => {
 
   it('answers an empty list for media of the library that has no transcript yet', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/media-proxy/get_speech_segments?audio_url=${encodeURIComponent(remoteUrl)}`, headers: alice.auth })
-    expect(res.json()).toEqual({ success: true, segments: [] })
+    expect(res.json()).toEqual({ success: true, segments: [], transcription: { status: 'none', progress: 0, confidence: 'aligned' } })
   })
 })
 

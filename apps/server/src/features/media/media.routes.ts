@@ -18,11 +18,13 @@ import { sendLocalFile } from '../../lib/send-file'
 import { isStoredAddress, type Storage } from '../../lib/storage'
 import type { LibraryService } from '../library/library.service'
 import { fetchImage, readLocalImage, resizeImage } from './thumbnail-image'
+import type { TranscriptionService } from '../transcription/transcription.service'
 import type { TranscriptsRepo } from './transcripts.repo'
 
 export interface MediaRouteDeps {
   library: Pick<LibraryService, 'userHasMedia' | 'userHasStoredFile'>
   transcripts: TranscriptsRepo
+  transcription: TranscriptionService
   storage: Storage
   safeFetch: SafeFetch
   cache: FileCache
@@ -35,7 +37,7 @@ const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'acce
  * Segment reads and the media stream. A user reaches only media of their own
  * library; anything else is not found, never forbidden.
  */
-export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteDeps> = async (app, { library, transcripts, storage, safeFetch, cache }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteDeps> = async (app, { library, transcripts, transcription, storage, safeFetch, cache }) => {
   app.addHook('preHandler', app.requireUser)
 
   const requireMedia = async (userId: number, address: string, message: string) => {
@@ -46,7 +48,16 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteDeps> = async (app, { 
     ...fromContract(c.getSpeechSegments),
     handler: async (request) => {
       await requireMedia(request.user.id, request.query.audio_url, LIBRARY_MSG.transcriptNotFound)
-      return { success: true as const, segments: await transcripts.segments(request.query.audio_url) }
+      const [segments, status] = await Promise.all([transcripts.segments(request.query.audio_url), transcription.status(request.query.audio_url)])
+      return { success: true as const, segments, transcription: status }
+    },
+  })
+
+  app.route({
+    ...fromContract(c.parseMedia),
+    handler: async (request) => {
+      await requireMedia(request.user.id, request.body.audio_url, LIBRARY_MSG.mediaNotFound)
+      return { success: true as const, transcription: await transcription.request(request.body.audio_url) }
     },
   })
 
@@ -56,7 +67,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteDeps> = async (app, { 
       const { audio_url, play_pos } = request.query
       await requireMedia(request.user.id, audio_url, LIBRARY_MSG.transcriptNotFound)
       const from = Math.max(0, play_pos - TRANSCRIPT_WINDOW_BEHIND_MS)
-      return { success: true as const, segments: await transcripts.segmentsBetween(audio_url, from, play_pos + TRANSCRIPT_WINDOW_AHEAD_MS) }
+      const status = await transcription.focus(audio_url, play_pos)
+      return { success: true as const, segments: await transcripts.segmentsBetween(audio_url, from, play_pos + TRANSCRIPT_WINDOW_AHEAD_MS), transcription: status }
     },
   })
 

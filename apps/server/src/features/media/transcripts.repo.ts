@@ -1,7 +1,9 @@
 import type { Segment } from '@lingocast/contract'
-import { and, asc, eq, gt, lt, ne } from 'drizzle-orm'
+import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { mediaTranscripts, transcriptSegments } from '../../db/schema'
+import { mediaTranscripts, transcriptSegments, type StoredCue } from '../../db/schema'
+
+export type TranscriptState = typeof mediaTranscripts.$inferSelect
 
 const toSegment = (row: typeof transcriptSegments.$inferSelect): Segment => ({
   start: row.startMs,
@@ -37,6 +39,72 @@ export function createTranscriptsRepo(db: Db) {
         }
         return true
       })
+    },
+
+    async state(address: string): Promise<TranscriptState | undefined> {
+      const [row] = await db.select().from(mediaTranscripts).where(eq(mediaTranscripts.mediaAddress, address))
+      return row
+    },
+
+    /**
+     * A transcript to make: created pending unless one exists. Known text
+     * (cues) given later replaces machine recognition that has not finished.
+     */
+    async ensurePending(address: string, cues: StoredCue[] | undefined, source: string): Promise<TranscriptState> {
+      await db.insert(mediaTranscripts).values({ mediaAddress: address, source, status: 'pending', progress: 0, cues: cues ?? null }).onConflictDoNothing()
+      if (cues?.length) {
+        await db.transaction(async (tx) => {
+          const replaced = await tx
+            .update(mediaTranscripts)
+            .set({ cues, source, status: 'pending', progress: 0, chunksDone: [], error: null })
+            .where(and(eq(mediaTranscripts.mediaAddress, address), sql`${mediaTranscripts.cues} is null`, ne(mediaTranscripts.status, 'done')))
+            .returning({ id: mediaTranscripts.id })
+          // Machine-recognised words stored so far give way to the known text.
+          if (replaced[0]) await tx.delete(transcriptSegments).where(eq(transcriptSegments.transcriptId, replaced[0].id))
+        })
+      }
+      return (await this.state(address))!
+    },
+
+    /** A failed transcript is tried again from where it stopped when someone asks for it. */
+    async reopen(id: number): Promise<void> {
+      await db.update(mediaTranscripts).set({ status: 'pending', error: null }).where(and(eq(mediaTranscripts.id, id), eq(mediaTranscripts.status, 'failed')))
+    },
+
+    async setCues(id: number, cues: StoredCue[]): Promise<void> {
+      await db.update(mediaTranscripts).set({ cues }).where(eq(mediaTranscripts.id, id))
+    },
+
+    async setFocus(id: number, focusMs: number): Promise<void> {
+      await db.update(mediaTranscripts).set({ focusMs }).where(eq(mediaTranscripts.id, id))
+    },
+
+    /** One chunk's segments and its mark as done, together: a resumed job never stores a chunk twice. */
+    async storeChunk(id: number, chunk: number, segments: Segment[], progress: number, origin: { confidence: string; source?: string }): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (segments.length > 0) {
+          await tx
+            .insert(transcriptSegments)
+            .values(segments.map((s) => ({ transcriptId: id, startMs: s.start, endMs: s.end, text: s.text, words: s.word_timestamps })))
+            .onConflictDoNothing()
+        }
+        await tx
+          .update(mediaTranscripts)
+          .set({
+            chunksDone: sql`case when ${mediaTranscripts.chunksDone} @> ${JSON.stringify([chunk])}::jsonb then ${mediaTranscripts.chunksDone} else ${mediaTranscripts.chunksDone} || ${JSON.stringify([chunk])}::jsonb end`,
+            progress,
+            ...origin,
+            status: 'running',
+          })
+          .where(eq(mediaTranscripts.id, id))
+      })
+    },
+
+    async setStatus(id: number, status: 'running' | 'done' | 'failed', error?: string): Promise<void> {
+      await db
+        .update(mediaTranscripts)
+        .set({ status, error: error ?? null, ...(status === 'done' ? { progress: 1 } : {}) })
+        .where(eq(mediaTranscripts.id, id))
     },
 
     /** All segments with text, sorted by start. */

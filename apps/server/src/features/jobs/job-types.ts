@@ -1,0 +1,18 @@
+/**
+ * Every job the queue runs, by name, with its payload. A new kind of job adds
+ * a line here and registers its handler with the runner.
+ */
+export interface JobPayloads {
+  /** Make (or finish) the word-timed transcript of one media address. */
+  transcribe: { address: string }
+}
+
+export type JobName = keyof JobPayloads
+
+export interface ClaimedJob<N extends JobName = JobName> {
+  id: number
+  name: N
+  payload: JobPayloads[N]
+  attempts: number
+  maxAttempts: number
+}

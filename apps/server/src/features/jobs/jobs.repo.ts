@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import type { ClaimedJob, JobName, JobPayloads } from './job-types'
+
+export type JobRow = {
+  id: number
+  name: string
+  status: string
+  priority: number
+  attempts: number
+  progress: number
+  error: string | null
+}
+
+type ClaimRow = {
+  id: number
+  name: JobName
+  payload: unknown
+  attempts: number
+  max_attempts: number
+}
+
+/** The SQL of the queue. Every statement is one round trip, so no transaction is held open while a job runs. */
+export function createJobsRepo(db: Db) {
+  return {
+    /**
+     * Queues a job. With a dedupe key, an unfinished job with the same key is
+     * reused (its priority raised if this one is higher): repeated calls are cheap.
+     */
+    async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: { dedupeKey?: string; priority?: number; maxAttempts?: number } = {}): Promise<number> {
+      const { rows } = await db.execute<{ id: number }>(sql`
+        insert into jobs (name, payload, dedupe_key, priority, max_attempts)
+        values (${name}, ${JSON.stringify(payload)}::jsonb, ${options.dedupeKey ?? null}, ${options.priority ?? 0}, ${options.maxAttempts ?? 5})
+        on conflict (dedupe_key) where status in ('queued', 'running')
+        do update set priority = greatest(jobs.priority, excluded.priority), updated_at = now()
+        returning id`)
+      return rows[0]!.id
+    },
+
+    /**
+     * Claims the most urgent job that is due, or one whose worker's lease ran
+     * out (that worker died). SKIP LOCKED lets many workers claim at once
+     * without waiting on each other.
+     */
+    async claim(workerId: string, leaseMs: number): Promise<ClaimedJob | undefined> {
+      const { rows } = await db.execute<ClaimRow>(sql`
+        update jobs set status = 'running', locked_by = ${workerId},
+          locked_until = now() + make_interval(secs => ${leaseMs / 1000}),
+          attempts = attempts + 1, updated_at = now()
+        where id = (
+          select id from jobs
+          where (status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now())
+          order by priority desc, run_at, id
+          for update skip locked
+          limit 1)
+        returning id, name, payload, attempts, max_attempts`)
+      const row = rows[0]
+      return row && { id: row.id, name: row.name, payload: row.payload as ClaimedJob['payload'], attempts: row.attempts, maxAttempts: row.max_attempts }
+    },
+
+    /** Extends the lease; false when the job is no longer this worker's (it was reclaimed). */
+    async renew(id: number, workerId: string, leaseMs: number): Promise<boolean> {
+      const { rows } = await db.execute(sql`
+        update jobs set locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+        where id = ${id} and locked_by = ${workerId} and status = 'running' returning id`)
+      return rows.length > 0
+    },
+
+    async setProgress(id: number, workerId: string, progress: number): Promise<void> {
+      await db.execute(sql`update jobs set progress = ${progress}, updated_at = now() where id = ${id} and locked_by = ${workerId}`)
+    },
+
+    async complete(id: number, workerId: string): Promise<void> {
+      await db.execute(sql`
+        update jobs set status = 'done', progress = 1, error = null, locked_by = null, locked_until = null, updated_at = now()
+        where id = ${id} and locked_by = ${workerId}`)
+    },
+
+    /** A failed try: queued again after `retryInMs`, or failed for good when no try is left. */
+    async fail(id: number, workerId: string, error: string, retryInMs: number | undefined): Promise<void> {
+      await db.execute(sql`
+        update jobs set
+          status = ${retryInMs === undefined ? 'failed' : 'queued'},
+          run_at = now() + make_interval(secs => ${(retryInMs ?? 0) / 1000}),
+          error = ${error.slice(0, 2000)}, locked_by = null, locked_until = null, updated_at = now()
+        where id = ${id} and locked_by = ${workerId}`)
+    },
+
+    /** Hands a job back untouched (the process is stopping), so another worker takes it at once. */
+    async release(id: number, workerId: string): Promise<void> {
+      await db.execute(sql`
+        update jobs set status = 'queued', attempts = greatest(attempts - 1, 0), locked_by = null, locked_until = null, updated_at = now()
+        where id = ${id} and locked_by = ${workerId} and status = 'running'`)
+    },
+
+    async byDedupeKey(key: string): Promise<JobRow | undefined> {
+      const { rows } = await db.execute<JobRow>(sql`
+        select id, name, status, priority, attempts, progress, error from jobs where dedupe_key = ${key} order by id desc limit 1`)
+      return rows[0]
+    },
+
+    async get(id: number): Promise<JobRow | undefined> {
+      const { rows } = await db.execute<JobRow>(sql`select id, name, status, priority, attempts, progress, error from jobs where id = ${id}`)
+      return rows[0]
+    },
+  }
+}
+
+export type JobsRepo = ReturnType<typeof createJobsRepo>

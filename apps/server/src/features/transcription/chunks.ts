@@ -1,0 +1,75 @@
+import type { StoredCue } from '../../db/schema'
+
+/** A piece of the audio worked on at once, and the transcript text that belongs to it (if any). */
+export interface Chunk {
+  index: number
+  start: number
+  end: number
+  /** Known text to align; absent for free recognition. */
+  text?: string
+  /** The timed cues the text is made of, to fall back on one by one. */
+  cues?: StoredCue[]
+}
+
+export const CHUNK_TARGET_MS = 25_000
+export const CHUNK_MAX_MS = 35_000
+const CUE_MARGIN_MS = 600
+
+/**
+ * Chunks for free recognition: about 25 s each, cut in the middle of a
+ * silence near the target so no word is cut in two.
+ */
+export function planRecognitionChunks(durationMs: number, silences: Array<{ start: number; end: number }>): Chunk[] {
+  const mids = silences.map((s) => (s.start + s.end) / 2).sort((a, b) => a - b)
+  const chunks: Chunk[] = []
+  let start = 0
+  while (durationMs - start > CHUNK_MAX_MS) {
+    const target = start + CHUNK_TARGET_MS
+    const candidates = mids.filter((m) => m > start + CHUNK_TARGET_MS / 2 && m <= start + CHUNK_MAX_MS)
+    const cut = candidates.length ? candidates.reduce((a, b) => (Math.abs(b - target) < Math.abs(a - target) ? b : a)) : target
+    chunks.push({ index: chunks.length, start: Math.round(start), end: Math.round(cut) })
+    start = cut
+  }
+  if (durationMs - start > 0) chunks.push({ index: chunks.length, start: Math.round(start), end: Math.round(durationMs) })
+  return chunks
+}
+
+/**
+ * Chunks for a timed transcript: consecutive cues grouped up to about 25 s,
+ * each aligned inside its cues' span plus a margin. A cue that is wrong
+ * (missing or extra text) only disturbs its own chunk.
+ */
+export function planCueChunks(cues: StoredCue[], durationMs: number): Chunk[] {
+  const timed = cues.filter((c) => c.start !== undefined && c.end !== undefined && c.start < durationMs)
+  const groups: StoredCue[][] = []
+  for (const cue of timed) {
+    const group = groups.at(-1)
+    if (group && cue.end! - group[0]!.start! <= CHUNK_TARGET_MS) group.push(cue)
+    else groups.push([cue])
+  }
+  return groups.map((group, index) => {
+    const first = group[0]!.start!
+    const last = Math.min(durationMs, group.at(-1)!.end!)
+    // Margins stop halfway to the neighbouring chunk's cues, so no word is in two chunks.
+    const prevEnd = groups[index - 1]?.at(-1)!.end
+    const nextStart = groups[index + 1]?.[0]!.start
+    const start = Math.max(0, first - CUE_MARGIN_MS, prevEnd === undefined ? 0 : (prevEnd + first) / 2)
+    const end = Math.min(durationMs, last + CUE_MARGIN_MS, nextStart === undefined ? durationMs : (last + nextStart) / 2)
+    return { index, start: Math.round(start), end: Math.round(Math.max(end, start)), text: group.map((c) => c.text).join(' '), cues: group }
+  })
+}
+
+/** Untimed text on audio short enough to align in one go; longer untimed text is not aligned (see README). */
+export function planUntimedChunk(cues: StoredCue[], durationMs: number): Chunk[] {
+  return [{ index: 0, start: 0, end: durationMs, text: cues.map((c) => c.text).join(' ') }]
+}
+
+/**
+ * The order to work in: first the chunk at the learner's play position and
+ * those after it, then the ones before. Chunks done are left out.
+ */
+export function nextChunk(chunks: Chunk[], done: ReadonlySet<number>, focusMs: number | null | undefined): Chunk | undefined {
+  const open = chunks.filter((c) => !done.has(c.index))
+  if (focusMs == null) return open[0]
+  return open.find((c) => c.end > focusMs) ?? open[0]
+}

@@ -1,0 +1,103 @@
+import type { StoredCue } from '../../db/schema'
+
+/**
+ * Publisher and uploaded transcripts (podcast:transcript, .srt, .vtt) as cues:
+ * text with a rough time span, or no time at all (HTML, plain text). Their
+ * words are then timed by forced alignment. Malformed parts are skipped, never
+ * fatal: a transcript with one broken cue still gives the others.
+ */
+export type TranscriptFormat = 'srt' | 'vtt' | 'json' | 'html' | 'text'
+
+const TIME = /(?:(\d+):)?(\d{1,2}):(\d{2})[.,](\d{1,3})/
+
+function timeMs(text: string): number | undefined {
+  const m = TIME.exec(text)
+  if (!m) return undefined
+  const [, h, min, s, frac] = m
+  return ((Number(h ?? 0) * 60 + Number(min)) * 60 + Number(s)) * 1000 + Number(frac!.padEnd(3, '0'))
+}
+
+/** Tags, speaker voice spans and entities out; whitespace collapsed. */
+export function cueText(raw: string): string {
+  return raw
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** SRT and WebVTT share the shape: blocks with a `start --> end` line, then text lines. */
+function parseTimedBlocks(text: string): StoredCue[] {
+  const cues: StoredCue[] = []
+  for (const block of text.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
+    const lines = block.split('\n')
+    const at = lines.findIndex((l) => l.includes('-->'))
+    if (at < 0) continue
+    const [from, to] = lines[at]!.split('-->')
+    const start = timeMs(from!)
+    const end = timeMs(to ?? '')
+    const body = cueText(lines.slice(at + 1).join(' '))
+    if (start === undefined || end === undefined || end <= start || !body) continue
+    cues.push({ start, end, text: body })
+  }
+  return cues.sort((a, b) => a.start! - b.start!)
+}
+
+/** The podcast namespace's JSON transcript: {segments: [{startTime, endTime, body}]} in seconds. */
+function parseJson(text: string): StoredCue[] {
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    return []
+  }
+  const segments = (data as { segments?: unknown })?.segments
+  if (!Array.isArray(segments)) return []
+  const cues: StoredCue[] = []
+  for (const s of segments as Array<Record<string, unknown>>) {
+    const body = typeof s?.body === 'string' ? cueText(s.body) : ''
+    const start = Number(s?.startTime)
+    const end = Number(s?.endTime)
+    if (!body) continue
+    if (Number.isFinite(start) && Number.isFinite(end) && end > start) cues.push({ start: Math.round(start * 1000), end: Math.round(end * 1000), text: body })
+    else cues.push({ text: body })
+  }
+  return cues
+}
+
+/** HTML and plain text carry no timing: one cue per paragraph. */
+function parseUntimed(text: string): StoredCue[] {
+  return text
+    .replace(/<\/(p|div|li|h\d)>|<br\s*\/?>/gi, '\n\n')
+    .split(/\n\s*\n/)
+    .map(cueText)
+    .filter(Boolean)
+    .map((t) => ({ text: t }))
+}
+
+export function parseTranscript(text: string, format: TranscriptFormat): StoredCue[] {
+  switch (format) {
+    case 'srt':
+    case 'vtt':
+      return parseTimedBlocks(text)
+    case 'json':
+      return parseJson(text)
+    default:
+      return parseUntimed(text)
+  }
+}
+
+/** The format from a MIME type (podcast:transcript's type) or a file name. */
+export function transcriptFormat(typeOrName: string): TranscriptFormat {
+  const v = typeOrName.toLowerCase()
+  if (v.includes('vtt')) return 'vtt'
+  if (v.includes('srt') || v.includes('subrip')) return 'srt'
+  if (v.includes('json')) return 'json'
+  if (v.includes('html')) return 'html'
+  return 'text'
+}

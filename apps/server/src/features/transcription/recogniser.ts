@@ -1,0 +1,48 @@
+import type { StoredWord } from '../../db/schema'
+import { recogniseChunk, sliceTo, type AlignOptions } from './align'
+import type { Chunk } from './chunks'
+import { transcribeWithApi, type TranscriptionApiConfig } from './transcription-api'
+import { openWhisper, type Whisper } from './whisper'
+
+/**
+ * Who writes the words when no transcript came with the media, best first:
+ * Whisper with a local model, an OpenAI-compatible transcription API, and
+ * pocketsphinx's free recognition, which is always there but often wrong
+ * (its words are marked low-confidence).
+ */
+export interface Recogniser {
+  source: 'whisper' | 'openai' | 'pocketsphinx'
+  confidence: 'transcribed' | 'recognised'
+  recognise(pcm: string, chunk: Chunk, options: Omit<AlignOptions, 'dictionary'>): Promise<StoredWord[]>
+}
+
+export interface RecogniserConfig {
+  whisperModel: string | undefined
+  transcribeApi: TranscriptionApiConfig | undefined
+}
+
+
+export function createRecogniser(config: RecogniserConfig): Recogniser {
+  if (config.whisperModel) {
+    const model = config.whisperModel
+    // Loaded on first use and kept: a model takes seconds to load and is shared by every job.
+    let whisper: Whisper | undefined
+    return {
+      source: 'whisper',
+      confidence: 'transcribed',
+      async recognise(pcm, chunk, options) {
+        whisper ??= openWhisper(model)
+        return whisper.recognise(await sliceTo(pcm, chunk.start, chunk.end, options.workDir, 'recognise'), chunk.start, options.signal)
+      },
+    }
+  }
+  if (config.transcribeApi) {
+    const api = config.transcribeApi
+    return {
+      source: 'openai',
+      confidence: 'transcribed',
+      recognise: async (pcm, chunk, options) => transcribeWithApi(api, await sliceTo(pcm, chunk.start, chunk.end, options.workDir, 'recognise'), chunk.start, options.signal),
+    }
+  }
+  return { source: 'pocketsphinx', confidence: 'recognised', recognise: (pcm, chunk, options) => recogniseChunk(pcm, chunk, options) }
+}

@@ -1,0 +1,91 @@
+import type { StoredWord } from '../../db/schema'
+import type { DisplayToken } from './words'
+
+/** A word the recogniser placed, in ms from the start of the media. */
+export interface PlacedWord {
+  word: string
+  start: number
+  end: number
+}
+
+/**
+ * Gives every display token a time span. `placed` are the aligned spoken
+ * words, one per spoken word of `tokens` in order; when they do not line up
+ * (the alignment failed or came back short) the whole window is spread over
+ * the tokens by length, the last resort that keeps the text readable and
+ * roughly in sync. Tokens with no known spoken word (numbers, names missing
+ * from the dictionary) get the gap between their neighbours.
+ */
+export function timeTokens(tokens: DisplayToken[], placed: PlacedWord[] | undefined, windowStart: number, windowEnd: number): { words: StoredWord[]; aligned: boolean } {
+  const spokenCount = tokens.reduce((n, t) => n + t.spoken.length, 0)
+  if (!placed || placed.length !== spokenCount || spokenCount === 0) return { words: spread(tokens, windowStart, windowEnd), aligned: false }
+
+  let i = 0
+  const spans = tokens.map((t) => {
+    if (t.spoken.length === 0) return undefined
+    const first = placed[i]!
+    const last = placed[i + t.spoken.length - 1]!
+    i += t.spoken.length
+    return { start: first.start, end: last.end }
+  })
+  const words: StoredWord[] = []
+  for (let k = 0; k < tokens.length; k++) {
+    const span = spans[k]
+    if (span) {
+      words.push({ word: tokens[k]!.text, start: span.start, end: span.end })
+      continue
+    }
+    // A run of unknown tokens shares the gap between the known words around it.
+    let j = k
+    while (j < tokens.length && !spans[j]) j++
+    const from = k > 0 ? spans[k - 1]!.end : windowStart
+    const to = j < tokens.length ? spans[j]!.start : windowEnd
+    words.push(...spread(tokens.slice(k, j), from, Math.max(from, to)))
+    k = j - 1
+  }
+  return { words, aligned: true }
+}
+
+/** Even spreading by length, a little weight for every word so short words stay visible. */
+export function spread(tokens: DisplayToken[], start: number, end: number): StoredWord[] {
+  const weights = tokens.map((t) => t.text.length + 2)
+  const total = weights.reduce((a, b) => a + b, 0) || 1
+  let at = start
+  return tokens.map((t, k) => {
+    const len = ((end - start) * weights[k]!) / total
+    const word = { word: t.text, start: Math.round(at), end: Math.round(at + len) }
+    at += len
+    return word
+  })
+}
+
+/**
+ * Moves word edges out of the pauses ffmpeg's silencedetect found. The
+ * aligner tends to let the first word after a pause start inside it (by up to
+ * half a second on real speech when the grammar spans the pause); nobody
+ * speaks in a silence, so a word that starts in one starts where it ends.
+ */
+export function snapToSilences(words: StoredWord[], silences: ReadonlyArray<{ start: number; end: number }>): StoredWord[] {
+  if (silences.length === 0) return words
+  const sorted = [...silences].sort((a, b) => a.start - b.start)
+  const containing = (ms: number) => {
+    let lo = 0
+    let hi = sorted.length - 1
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1
+      const s = sorted[mid]!
+      if (ms <= s.start) hi = mid - 1
+      else if (ms >= s.end) lo = mid + 1
+      else return s
+    }
+    return undefined
+  }
+  return words.map((w) => {
+    let { start, end } = w
+    const atStart = containing(start)
+    if (atStart && end > atStart.end) start = atStart.end
+    const atEnd = containing(end)
+    if (atEnd && start < atEnd.start) end = atEnd.start
+    return start === w.start && end === w.end ? w : { ...w, start, end }
+  })
+}

@@ -1,0 +1,119 @@
+import { createWriteStream } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import type { StoredCue } from '../../db/schema'
+import { discardBody, type SafeFetch } from '../../lib/safe-fetch'
+import { isStoredAddress, type Storage } from '../../lib/storage'
+import { PermanentJobError, type JobContext } from '../jobs/job-runner'
+import type { TranscriptsRepo } from '../media/transcripts.repo'
+import { alignChunk, anchorCues } from './align'
+import { decodeToPcm, findSilences } from './audio'
+import { nextChunk, planCueChunks, planRecognitionChunks, planUntimedChunk } from './chunks'
+import type { Recogniser } from './recogniser'
+import { segmentWords } from './segmenter'
+import { snapToSilences } from './timing'
+import { loadDictionary } from './sphinx'
+
+/** Untimed text (HTML, plain) is aligned in one piece up to this length; longer audio gets anchors first. */
+export const UNTIMED_ALIGN_MAX_MS = 180_000
+
+export interface TranscribeDeps {
+  transcripts: TranscriptsRepo
+  storage: Storage
+  safeFetch: SafeFetch
+  modelDir: string
+  maxDownloadBytes: number
+  recogniser: Recogniser
+}
+
+const isTimed = (cues: StoredCue[]) => cues.every((c) => c.start !== undefined && c.end !== undefined)
+
+/**
+ * The transcribe job: media -> 16 kHz PCM -> chunks -> word timings ->
+ * segments, stored chunk by chunk so the player has words before the end.
+ * Before each chunk it reads the learner's play position again and takes the
+ * chunk there first. Resumed after a crash, it skips the chunks stored.
+ */
+export function createTranscribeJob(deps: TranscribeDeps) {
+  const { transcripts } = deps
+
+  async function mediaFile(address: string, dir: string, signal: AbortSignal): Promise<string> {
+    if (isStoredAddress(address)) {
+      const file = deps.storage.resolve(address)
+      if (!file) throw new PermanentJobError(`Not a stored file: ${address}`)
+      return file
+    }
+    const res = await deps.safeFetch.fetch(address, { signal })
+    if (res.status !== 200) {
+      discardBody(res.body)
+      const message = `The media host answered ${res.status}`
+      throw res.status >= 400 && res.status < 500 && res.status !== 429 ? new PermanentJobError(message) : new Error(message)
+    }
+    const file = path.join(dir, 'media')
+    let size = 0
+    res.body.on('data', (c: Buffer) => {
+      size += c.length
+      if (size > deps.maxDownloadBytes) res.body.destroy(new PermanentJobError(`The media is larger than ${Math.round(deps.maxDownloadBytes / 1_048_576)} MB.`))
+    })
+    await pipeline(res.body, createWriteStream(file), { signal })
+    return file
+  }
+
+  return async function transcribe({ address }: { address: string }, ctx: JobContext): Promise<void> {
+    const state = await transcripts.state(address)
+    if (!state || state.status === 'done') return
+    await transcripts.setStatus(state.id, 'running')
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'lingocast-transcribe-'))
+    try {
+      const input = await mediaFile(address, dir, ctx.signal)
+      const pcm = path.join(dir, 'audio.pcm')
+      const durationMs = await decodeToPcm(input, pcm, ctx.signal).catch((error: unknown) => {
+        throw new PermanentJobError((error as Error).message)
+      })
+      if (durationMs < 100) throw new PermanentJobError('The media has no audio.')
+      const dictionary = await loadDictionary(deps.modelDir)
+      const options = { dictionary, modelDir: deps.modelDir, workDir: dir, signal: ctx.signal }
+      const silences = await findSilences(pcm, ctx.signal)
+      let cues = state.cues ?? []
+      if (cues.length && !isTimed(cues) && durationMs > UNTIMED_ALIGN_MAX_MS) {
+        // Kept on the transcript: a resumed job does not make this pass again.
+        cues = await anchorCues(pcm, cues, durationMs, silences, options)
+        await transcripts.setCues(state.id, cues)
+      }
+      const aligned = cues.length > 0
+      const chunks = !aligned
+        ? planRecognitionChunks(durationMs, silences)
+        : isTimed(cues)
+          ? planCueChunks(cues, durationMs)
+          : planUntimedChunk(cues, durationMs)
+
+      for (;;) {
+        ctx.signal.throwIfAborted()
+        const now = (await transcripts.state(address))!
+        const done = new Set(now.chunksDone)
+        const chunk = nextChunk(chunks, done, now.focusMs)
+        if (!chunk) break
+        let words
+        if (chunk.text !== undefined) {
+          const result = await alignChunk(pcm, chunk, options)
+          if (result.alignedCues < result.cues) ctx.log.info({ chunk: chunk.index, ...result, words: undefined }, 'some cues did not fit the audio; their words are spread evenly')
+          words = snapToSilences(result.words, silences)
+        } else {
+          words = await deps.recogniser.recognise(pcm, chunk, options)
+        }
+        const progress = (done.size + 1) / chunks.length
+        const origin = aligned ? { confidence: 'aligned' } : { confidence: deps.recogniser.confidence, source: deps.recogniser.source }
+        await transcripts.storeChunk(state.id, chunk.index, segmentWords(words), progress, origin)
+        await ctx.progress(progress)
+      }
+      await transcripts.setStatus(state.id, 'done')
+    } catch (error) {
+      if (!ctx.signal.aborted && (error instanceof PermanentJobError || ctx.lastAttempt)) await transcripts.setStatus(state.id, 'failed', (error as Error).message)
+      throw error
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  }
+}
