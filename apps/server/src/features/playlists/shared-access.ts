@@ -1,0 +1,26 @@
+import { NotFoundError } from '../../lib/errors'
+import type { LibraryService } from '../library/library.service'
+import type { PlaylistsService } from './playlists.service'
+
+/**
+ * What sharing a playlist opens to every signed-in user: its items' articles
+ * in the player (read only: marking and deleting stay the owner's), and their
+ * media and images. Everything else of the owner's library stays not found.
+ */
+export function withSharedReads(library: LibraryService, playlists: Pick<PlaylistsService, 'isSharedArticle' | 'isSharedAddress'>) {
+  const readableLibrary: LibraryService = {
+    ...library,
+    get: (userId, ref) =>
+      library.get(userId, ref).catch(async (error: unknown) => {
+        if (!(error instanceof NotFoundError)) throw error
+        const shared = await library.findReadable(ref, playlists.isSharedArticle)
+        if (!shared) throw error
+        return shared
+      }),
+  }
+  const mediaAccess: Pick<LibraryService, 'userHasMedia' | 'userHasStoredFile'> = {
+    userHasMedia: async (userId, address) => (await library.userHasMedia(userId, address)) || playlists.isSharedAddress(address),
+    userHasStoredFile: async (userId, address) => (await library.userHasStoredFile(userId, address)) || playlists.isSharedAddress(address),
+  }
+  return { readableLibrary, mediaAccess }
+}
