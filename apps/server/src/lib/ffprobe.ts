@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+export interface ProbedStream {
+  codecType: string
+  codecName: string
+  width?: number
+  height?: number
+  /** Cover art of an audio file: a picture, not a video. */
+  attachedPic: boolean
+}
+
+export interface Probe {
+  /** ffprobe's demuxer names, e.g. 'mov,mp4,m4a,3gp,3g2,mj2'. */
+  formatName: string
+  durationSeconds: number | undefined
+  tags: Record<string, string>
+  streams: ProbedStream[]
+}
+
+interface RawProbe {
+  format?: { format_name?: string; duration?: string; tags?: Record<string, string> }
+  streams?: Array<{ codec_type?: string; codec_name?: string; width?: number; height?: number; disposition?: { attached_pic?: number } }>
+}
+
+/**
+ * What a file is, read from its content by Debian's ffprobe (the file name is
+ * not consulted: temporary files have none). Undefined when ffprobe cannot
+ * read it as media at all.
+ */
+export async function probeMedia(file: string): Promise<Probe | undefined> {
+  let stdout: string
+  try {
+    ;({ stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { timeout: 60_000, maxBuffer: 8 << 20 }))
+  } catch {
+    return undefined
+  }
+  const raw = JSON.parse(stdout) as RawProbe
+  if (!raw.format?.format_name) return undefined
+  const duration = Number(raw.format.duration)
+  return {
+    formatName: raw.format.format_name,
+    durationSeconds: Number.isFinite(duration) && duration > 0 ? duration : undefined,
+    tags: raw.format.tags ?? {},
+    streams: (raw.streams ?? []).map((s) => ({
+      codecType: s.codec_type ?? '',
+      codecName: s.codec_name ?? '',
+      width: s.width,
+      height: s.height,
+      attachedPic: s.disposition?.attached_pic === 1,
+    })),
+  }
+}
+
+/** Where the last decoded frame ends, in seconds, from ffmpeg's framecrc lines and their time bases. */
+export function lastFrameEnd(framecrc: string): number {
+  const timeBase = new Map<string, number>()
+  let end = 0
+  for (const line of framecrc.split('\n')) {
+    const tb = /^#tb (\d+): (\d+)\/(\d+)/.exec(line)
+    if (tb) timeBase.set(tb[1]!, Number(tb[2]) / Number(tb[3]))
+    if (line.startsWith('#') || !line.trim()) continue
+    const [stream, , pts, duration] = line.split(',').map((f) => f.trim())
+    const base = timeBase.get(stream!)
+    if (base === undefined) continue
+    end = Math.max(end, (Number(pts) + Number(duration)) * base)
+  }
+  return end
+}
+
+/** Seconds decoded from the end: whole files decode about this much, truncated ones less. */
+export const TAIL_SECONDS = 3
+
+/**
+ * How many seconds of the last TAIL_SECONDS decode cleanly (0 on any decode
+ * error). A truncated upload comes up short here even when its header (an MP4
+ * with the index first, an MP3 with a length frame) looks whole. Decodes only
+ * the tail, so it costs the same on a 2 GB file as on a clip, and needs no
+ * probe first, so both can run at once.
+ */
+export async function decodableTailSeconds(file: string): Promise<number> {
+  try {
+    const { stdout } = await run(
+      'ffmpeg',
+      ['-nostdin', '-v', 'error', '-xerror', '-sseof', `-${TAIL_SECONDS}`, '-i', file, '-map', '0:v:0?', '-map', '0:a:0?', '-f', 'framecrc', '-'],
+      { timeout: 120_000, maxBuffer: 64 << 20 },
+    )
+    return lastFrameEnd(stdout)
+  } catch {
+    return 0
+  }
+}
+
+/** Whether a file of `durationSeconds` played to its end, given its decodable tail (output times start at the seek point). */
+export function playsToEnd(tailSeconds: number, durationSeconds: number): boolean {
+  // A second of slack for codec padding and priming.
+  return tailSeconds > 0 && tailSeconds >= Math.min(TAIL_SECONDS, durationSeconds) - 1
+}

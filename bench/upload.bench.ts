@@ -1,0 +1,114 @@
+import { createWriteStream, readFileSync, rmSync } from 'node:fs'
+import { open } from 'node:fs/promises'
+import { request } from 'node:http'
+import path from 'node:path'
+import type { Writable } from 'node:stream'
+import { wavHeader } from '../test/speech'
+import { median, printTable, startTarget } from './harness'
+
+/**
+ * Uploading a 500 MB file through POST /storage/api/upload_file (multipart
+ * parse, streamed temp file, fsync, ffprobe, tail decode, move, row) against
+ * writing the same bytes to a file on the same disk with fsync, in the same
+ * run. The server's RSS is sampled during the upload: it must stay flat.
+ * Goals: throughput ratio >= 0.7; RSS growth far below the file size.
+ */
+const megabytes = Number(process.env.BENCH_UPLOAD_MB ?? 500)
+const runs = Number(process.env.BENCH_RUNS ?? 3)
+const total = megabytes * 1_048_576
+const CHUNK = Buffer.alloc(1_048_576)
+
+/** Writes the file's bytes (header, then silence) into `out`, respecting backpressure. */
+async function writeMedia(out: Writable) {
+  const write = (b: Buffer) => (out.write(b) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', () => r())))
+  // 16 kHz mono silence: real media that ffprobe accepts, cheap to make.
+  await write(wavHeader(total - 44, 16_000))
+  let left = total - 44
+  while (left > 0) {
+    const n = Math.min(left, CHUNK.length)
+    await write(n === CHUNK.length ? CHUNK : CHUNK.subarray(0, n))
+    left -= n
+  }
+}
+
+async function baseline(dir: string): Promise<number> {
+  const file = path.join(dir, 'baseline.wav')
+  const started = performance.now()
+  const out = createWriteStream(file)
+  await writeMedia(out)
+  await new Promise<void>((r) => out.end(r))
+  const handle = await open(file, 'r+')
+  await handle.sync()
+  await handle.close()
+  const ms = performance.now() - started
+  rmSync(file)
+  return ms
+}
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
+
+async function upload(port: number, token: string, pid: number): Promise<{ ms: number; rssStart: number; rssMax: number; path: string }> {
+  const boundary = '----lingocastbench'
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.wav"\r\nContent-Type: audio/wav\r\n\r\n`)
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
+  const rssStart = rssMb(pid)
+  let rssMax = rssStart
+  const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMb(pid))), 50)
+  const started = performance.now()
+  const req = request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/storage/api/upload_file',
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + total + tail.length) },
+  })
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      let body = ''
+      res.on('data', (c: Buffer) => (body += c.toString()))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+    })
+    req.on('error', reject)
+  })
+  req.write(head)
+  await writeMedia(req)
+  req.end(tail)
+  const { status, body } = await answer
+  const ms = performance.now() - started
+  clearInterval(sampler)
+  if (status !== 200) throw new Error(`upload answered ${status}: ${body}`)
+  return { ms, rssStart, rssMax, path: (JSON.parse(body) as { storage_path: string }).storage_path }
+}
+
+const app = await startTarget('upload-app.ts')
+const dataDir = String(app.dataDir)
+try {
+  const base: number[] = []
+  const up: Array<Awaited<ReturnType<typeof upload>>> = []
+  for (let i = 0; i < runs; i++) {
+    base.push(await baseline(dataDir))
+    const r = await upload(app.port, app.token!, Number(app.pid))
+    rmSync(path.join(dataDir, 'storage', r.path))
+    up.push(r)
+  }
+  const mbps = (ms: number) => megabytes / (ms / 1000)
+  const baseMbps = median(base.map(mbps))
+  const upMbps = median(up.map((r) => mbps(r.ms)))
+  const growth = median(up.map((r) => r.rssMax - r.rssStart))
+  const ratio = upMbps / baseMbps
+  printTable([
+    { target: `write ${megabytes} MB + fsync`, 'MB/s': baseMbps.toFixed(0) },
+    {
+      target: `upload ${megabytes} MB`,
+      'MB/s': upMbps.toFixed(0),
+      'vs write': ratio.toFixed(3),
+      'RSS start MB': median(up.map((r) => r.rssStart)).toFixed(0),
+      'RSS max MB': median(up.map((r) => r.rssMax)).toFixed(0),
+      'RSS growth MB': growth.toFixed(1),
+    },
+  ])
+  console.log(`RESULT write_mbps=${baseMbps.toFixed(0)} upload_mbps=${upMbps.toFixed(0)} upload_ratio=${ratio.toFixed(3)} rss_growth_mb=${growth.toFixed(1)}`)
+} finally {
+  app.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+}
