@@ -1,0 +1,148 @@
+import { pathWithId, improveFlashcardBack, memoriesRoutes as c, type Deck, type Flashcard, type RouteBody, type ReviewRating, type SchedulerName } from '@lingocast/contract'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { apiCall } from '../../api/client'
+import { getToken } from '../../lib/cookies'
+import { fireWindowEvent, onWindowEvent } from '../../lib/events'
+
+export const memoriesKeys = {
+  all: ['memories'] as const,
+  decks: () => [...memoriesKeys.all, 'decks'] as const,
+  cards: (deckId: number) => [...memoriesKeys.all, 'cards', deckId] as const,
+  stats: (start: string, end: string) => [...memoriesKeys.all, 'stats', start, end] as const,
+}
+
+export const decksQuery = () =>
+  queryOptions({
+    queryKey: memoriesKeys.decks(),
+    queryFn: async ({ signal }): Promise<Deck[]> => (await apiCall(c.listDecks, { signal })).decks,
+  })
+
+export const flashcardsQuery = (deckId: number) =>
+  queryOptions({
+    queryKey: memoriesKeys.cards(deckId),
+    queryFn: async ({ signal }): Promise<Flashcard[]> => (await apiCall(c.listFlashcards, { query: { deck_id: deckId }, signal })).flashcards,
+  })
+
+/** The learner's zone: a day of activity is their calendar day. */
+const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
+
+export const statsQuery = (start: string, end: string) =>
+  queryOptions({
+    queryKey: memoriesKeys.stats(start, end),
+    queryFn: async ({ signal }) => apiCall(c.stats, { query: { start_date: start, end_date: end, tz: timeZone() }, signal }),
+    staleTime: 0,
+  })
+
+export const createDeck = (name: string, scheduler: SchedulerName) => apiCall(c.createDeck, { body: { name, scheduler } })
+export const createFlashcard = (body: RouteBody<typeof c.createFlashcard>) => apiCall(c.createFlashcard, { body })
+export const updateFlashcard = (id: number, front: string, back: string) => apiCall(pathWithId(c.updateFlashcard, id), { body: { front, back } })
+export const deleteFlashcard = (id: number) => apiCall(pathWithId(c.deleteFlashcard, id))
+export const reviewFlashcard = (id: number, rating: ReviewRating) => apiCall(c.reviewFlashcard, { body: { flashcard_id: id, rating } })
+
+/** Cards changed somewhere: refetch every card list and the stats, and tell the other screens (spec 001 s4). */
+function cardsChanged(client: ReturnType<typeof useQueryClient>) {
+  void client.invalidateQueries({ queryKey: memoriesKeys.all })
+  fireWindowEvent('flashcardChanged')
+}
+
+export function useCreateDeck(options: { onSuccess?: (deck: Deck) => void } = {}) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ name, scheduler }: { name: string; scheduler: SchedulerName }) => createDeck(name, scheduler),
+    onSuccess: (res) => {
+      client.setQueryData(decksQuery().queryKey, (decks) => (decks ? [...decks, res.deck] : [res.deck]))
+      options.onSuccess?.(res.deck)
+    },
+  })
+}
+
+export function useCreateFlashcard(options: { onSuccess?: (card: Flashcard) => void } = {}) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: createFlashcard,
+    onSuccess: (res) => {
+      cardsChanged(client)
+      options.onSuccess?.(res.flashcard)
+    },
+  })
+}
+
+export function useUpdateFlashcard(options: { onSuccess?: (card: Flashcard) => void } = {}) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, front, back }: { id: number; front: string; back: string }) => updateFlashcard(id, front, back),
+    onSuccess: (res) => {
+      client.setQueryData(flashcardsQuery(res.flashcard.deck_id).queryKey, (cards) => cards?.map((x) => (x.id === res.flashcard.id ? res.flashcard : x)))
+      cardsChanged(client)
+      options.onSuccess?.(res.flashcard)
+    },
+  })
+}
+
+export function useDeleteFlashcard(options: { onError?: (error: unknown) => void } = {}) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (card: Flashcard) => deleteFlashcard(card.id),
+    onSuccess: (_res, card) => {
+      client.setQueryData(flashcardsQuery(card.deck_id).queryKey, (cards) => cards?.filter((x) => x.id !== card.id))
+      cardsChanged(client)
+    },
+    onError: (error) => options.onError?.(error),
+  })
+}
+
+/** The CSV download address of a deck: a plain link, the Token cookie signs it. */
+export const deckCsvUrl = (deckId: number) => pathWithId(c.exportDeckCsv, deckId).path
+/** The Anki package (.apkg) download address of a deck. */
+export const deckApkgUrl = (deckId: number) => pathWithId(c.exportDeckApkg, deckId).path
+
+export function useImportCsv(options: { onSuccess?: (imported: number) => void; onError?: (error: unknown) => void } = {}) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ deckId, csv }: { deckId: number; csv: string }) => apiCall(pathWithId(c.importDeckCsv, deckId), { body: { csv } }),
+    onSuccess: (res) => {
+      cardsChanged(client)
+      options.onSuccess?.(res.imported)
+    },
+    onError: (error) => options.onError?.(error),
+  })
+}
+
+/** Whoever shows cards calls this: a flashcardChanged event (from any screen) refetches them. */
+export function useFlashcardChangedEvent() {
+  const client = useQueryClient()
+  useEffect(() => onWindowEvent('flashcardChanged', () => void client.invalidateQueries({ queryKey: memoriesKeys.all })), [client])
+}
+
+/** A non-OK answer of the tutor; the chat shows its status (spec 001 s8). */
+export class ChatStatusError extends Error {
+  constructor(readonly status: number) {
+    super(`Chat API error: ${status}`)
+  }
+}
+
+/**
+ * improve-flashcard-back: the tutor's answer as it streams in. `onText`
+ * gets the whole text so far after every chunk; the promise ends with it.
+ */
+export async function streamImproveFlashcard(body: RouteBody<typeof improveFlashcardBack>, onText: (text: string) => void, signal?: AbortSignal): Promise<string> {
+  const token = getToken()
+  const res = await fetch(improveFlashcardBack.path, {
+    method: improveFlashcardBack.method,
+    headers: { 'content-type': 'application/json', accept: 'text/plain', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+    signal,
+  })
+  if (!res.ok || !res.body) throw new ChatStatusError(res.status)
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
+  let text = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    text += value
+    onText(text)
+  }
+  return text
+}

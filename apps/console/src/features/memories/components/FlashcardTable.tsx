@@ -1,0 +1,77 @@
+import type { Flashcard } from '@lingocast/contract'
+import { Eye, Pencil, Trash2 } from 'lucide-react'
+import { formatDay } from '../deck-stats'
+import { MEMORIES_TEXT } from '../messages'
+
+interface Props {
+  cards: readonly Flashcard[]
+  onView: (card: Flashcard) => void
+  onEdit: (card: Flashcard) => void
+  onDelete: (card: Flashcard) => void
+}
+
+const th = 'px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500'
+const td = 'px-4 py-3 align-top text-sm'
+
+/** Front, Back (masked, with a view-as-markdown button), Reviews, Last Review, Next Review, Actions (spec 001 s2). */
+export function FlashcardTable({ cards, onView, onEdit, onDelete }: Props) {
+  return (
+    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <table className="min-w-full divide-y divide-slate-200">
+        <thead className="bg-slate-50">
+          <tr>
+            <th className={th}>Front</th>
+            <th className={th}>Back</th>
+            <th className={th}>Reviews</th>
+            <th className={th}>Last Review</th>
+            <th className={th}>Next Review</th>
+            <th className={th}>Actions</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {cards.map((card) => (
+            <tr key={card.id} data-card-id={card.id}>
+              <td className={`${td} font-medium text-slate-900`}>{card.front}</td>
+              <td className={td}>
+                <span className="flex items-center gap-2">
+                  {/* Masked so the answer is not read by accident while browsing the deck. */}
+                  <span aria-hidden="true" className="select-none tracking-widest text-slate-400">
+                    ••••••
+                  </span>
+                  <span className="sr-only">Answer hidden</span>
+                  <button
+                    type="button"
+                    aria-label={`View back of ${card.front}`}
+                    onClick={() => onView(card)}
+                    className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                  >
+                    <Eye className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                </span>
+              </td>
+              <td className={`${td} tabular-nums`}>{card.repetition}</td>
+              <td className={td} data-col="last-review">
+                {formatDay(card.last_reviewed, MEMORIES_TEXT.never)}
+              </td>
+              <td className={td} data-col="next-review">
+                {formatDay(card.next_review, MEMORIES_TEXT.notScheduled)}
+              </td>
+              <td className={td}>
+                <span className="flex gap-1">
+                  <button type="button" onClick={() => onEdit(card)} aria-label={`Edit ${card.front}`} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-indigo-600 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+                    <Pencil className="h-3.5 w-3.5" aria-hidden="true" />
+                    Edit
+                  </button>
+                  <button type="button" onClick={() => onDelete(card)} aria-label={`Delete ${card.front}`} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-red-600 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500">
+                    <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
+                    Delete
+                  </button>
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

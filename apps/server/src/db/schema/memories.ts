@@ -1,0 +1,75 @@
+import { doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core'
+import { users } from './users'
+
+/** A user's deck; `scheduler` is 'fsrs' (FSRS-6) or 'sm2'. */
+export const decks = pgTable(
+  'decks',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scheduler: text('scheduler').notNull().default('fsrs'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('decks_user_id_idx').on(t.userId, t.id)],
+)
+
+/**
+ * A flashcard: the spec's fields (ef, repetition, next_review, last_reviewed)
+ * and beside them the FSRS memory state they are derived from. `user_id` is
+ * kept on the card so every query is scoped by its owner in one index.
+ */
+export const flashcards = pgTable(
+  'flashcards',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deckId: integer('deck_id')
+      .notNull()
+      .references(() => decks.id, { onDelete: 'cascade' }),
+    front: text('front').notNull(),
+    back: text('back').notNull(),
+    ef: doublePrecision('ef').notNull().default(2.5),
+    repetition: integer('repetition').notNull().default(0),
+    nextReview: timestamp('next_review', { withTimezone: true }),
+    lastReviewed: timestamp('last_reviewed', { withTimezone: true }),
+    // FSRS state (ts-fsrs Card): 0 New, 1 Learning, 2 Review, 3 Relearning.
+    fsrsState: smallint('fsrs_state').notNull().default(0),
+    stability: doublePrecision('stability').notNull().default(0),
+    difficulty: doublePrecision('difficulty').notNull().default(0),
+    scheduledDays: integer('scheduled_days').notNull().default(0),
+    learningSteps: integer('learning_steps').notNull().default(0),
+    reps: integer('reps').notNull().default(0),
+    lapses: integer('lapses').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('flashcards_deck_id_idx').on(t.deckId, t.id), index('flashcards_user_created_idx').on(t.userId, t.createdAt)],
+)
+
+/**
+ * Every review, with the card's state before and after it: what FSRS
+ * parameters are trained on and what the statistics count. A deleted card
+ * keeps its history (card_id becomes null) so past activity stays counted.
+ */
+export const reviewLogs = pgTable(
+  'review_logs',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    flashcardId: integer('flashcard_id').references(() => flashcards.id, { onDelete: 'set null' }),
+    rating: text('rating').notNull(),
+    scheduler: text('scheduler').notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
+    // Before/after: the card's schedule (JSON) (ef, repetition, dates and the FSRS state).
+    previous: jsonb('previous').notNull(),
+    next: jsonb('next').notNull(),
+  },
+  (t) => [index('review_logs_user_time_idx').on(t.userId, t.reviewedAt), index('review_logs_flashcard_idx').on(t.flashcardId)],
+)

@@ -1,0 +1,97 @@
+import { MEMORIES_MSG, type Deck, type Flashcard, type ReviewRating, type SchedulerName } from '@lingocast/contract'
+import { NotFoundError, ValidationError } from '../../lib/errors'
+import { deckToApkg } from './anki-package'
+import { cardsToCsv, csvToCards, deckFileName } from './deck-csv'
+import { toDeckDto, toFlashcardDto } from './flashcard-dto'
+import { scheduleOf, type MemoriesRepo } from './memories.repo'
+import { newCardSchedule, scheduleReview } from './schedule'
+import { checkStatsPeriod, checkTimeZone } from './stats-period'
+
+/** PostgreSQL's "invalid parameter value", raised for a time zone it does not know. */
+const PG_INVALID_PARAMETER = '22023'
+
+export function createMemoriesService(deps: { repo: MemoriesRepo; now?: () => Date }) {
+  const { repo } = deps
+  const now = deps.now ?? (() => new Date())
+
+  async function ownDeck(userId: number, deckId: number) {
+    const deck = await repo.findDeck(userId, deckId)
+    if (!deck) throw new NotFoundError(MEMORIES_MSG.deckNotFound)
+    return deck
+  }
+
+  return {
+    listDecks: async (userId: number): Promise<Deck[]> => (await repo.listDecks(userId)).map(toDeckDto),
+
+    createDeck: async (userId: number, name: string, scheduler: SchedulerName): Promise<Deck> => toDeckDto(await repo.insertDeck(userId, name, scheduler)),
+
+    async listCards(userId: number, deckId: number): Promise<Flashcard[]> {
+      await ownDeck(userId, deckId)
+      return (await repo.listCards(userId, deckId)).map(toFlashcardDto)
+    },
+
+    async createCard(userId: number, deckId: number, front: string, back: string): Promise<Flashcard> {
+      await ownDeck(userId, deckId)
+      const created = now()
+      return toFlashcardDto(await repo.insertCard(userId, deckId, { front, back, schedule: newCardSchedule(created), createdAt: created }))
+    },
+
+    /** The deck as a CSV file (beyond the spec). */
+    async exportCsv(userId: number, deckId: number): Promise<{ fileName: string; csv: string }> {
+      const deck = await ownDeck(userId, deckId)
+      return { fileName: deckFileName(deck.name, 'csv'), csv: cardsToCsv(await repo.listCards(userId, deckId)) }
+    },
+
+    /** The deck as an Anki package, with each card's source sentence and schedule (beyond the spec). */
+    async exportApkg(userId: number, deckId: number): Promise<{ fileName: string; data: Uint8Array }> {
+      const deck = await ownDeck(userId, deckId)
+      return { fileName: deckFileName(deck.name, 'apkg'), data: await deckToApkg(deck, await repo.listCards(userId, deckId), now().getTime()) }
+    },
+
+    /** Adds a CSV's cards to the deck as new cards, due at once; all or none. */
+    async importCsv(userId: number, deckId: number, text: string): Promise<number> {
+      await ownDeck(userId, deckId)
+      return repo.insertCards(userId, deckId, csvToCards(text), newCardSchedule(now()))
+    },
+
+    async updateCard(userId: number, id: number, front: string, back: string): Promise<Flashcard> {
+      const row = await repo.updateCard(userId, id, { front, back })
+      if (!row) throw new NotFoundError(MEMORIES_MSG.flashcardNotFound)
+      return toFlashcardDto(row)
+    },
+
+    async deleteCard(userId: number, id: number): Promise<void> {
+      if (!(await repo.deleteCard(userId, id))) throw new NotFoundError(MEMORIES_MSG.flashcardNotFound)
+    },
+
+    async review(userId: number, id: number, rating: ReviewRating): Promise<Flashcard> {
+      const row = await repo.review(userId, id, rating, (locked, scheduler) => {
+        const at = now()
+        return { schedule: scheduleReview(scheduleOf(locked), rating, at, scheduler), reviewedAt: at }
+      })
+      if (!row) throw new NotFoundError(MEMORIES_MSG.flashcardNotFound)
+      return toFlashcardDto(row)
+    },
+
+    async stats(userId: number, start: string, end: string, tz: string | undefined) {
+      checkStatsPeriod(start, end)
+      const zone = checkTimeZone(tz)
+      let days
+      try {
+        days = await repo.dailyActivity(userId, start, end, zone)
+      } catch (error) {
+        if ((error as { code?: string }).code === PG_INVALID_PARAMETER) throw new ValidationError(MEMORIES_MSG.badTimeZone)
+        throw error
+      }
+      const summary = {
+        total_added: days.reduce((n, d) => n + d.cards_added, 0),
+        total_reviewed: days.reduce((n, d) => n + d.cards_reviewed, 0),
+        start_date: start,
+        end_date: end,
+      }
+      return { stats: days, summary }
+    },
+  }
+}
+
+export type MemoriesService = ReturnType<typeof createMemoriesService>

@@ -1,0 +1,260 @@
+import { DEV_LOGIN_EMAIL, DEV_LOGIN_TOKEN, parseCardBack, type Flashcard } from '@lingocast/contract'
+import type { Dialog, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../test/db'
+import { startServerProcess, type ServerProcess } from '../test/server-process'
+import { launchBrowser, type Browser } from './browser'
+
+let db: TestDatabase
+let server: ServerProcess
+let browser: Browser
+let page: Page
+let deckUrl: string
+
+/** Reads the server's state with the developer token, as another device would see it. */
+async function api<T>(path: string): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${DEV_LOGIN_TOKEN}` } })
+  expect(res.status).toBe(200)
+  return (await res.json()) as T
+}
+const deckCards = async (deckId: number) => (await api<{ flashcards: Flashcard[] }>(`/english_vocab/memories/flashcards?deck_id=${deckId}`)).flashcards
+const tile = (name: string) => page.locator(`[data-stat="${name}"]`).textContent()
+const badge = () => page.getByTestId('due-badge')
+const counter = () => page.getByTestId('review-counter').textContent()
+const row = (front: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: front, exact: true }) })
+const todayShown = () => page.evaluate(() => new Date().toLocaleDateString())
+
+beforeAll(async () => {
+  db = await createTestDatabase({ open: false })
+  server = await startServerProcess({ ...db.env, DEV_LOGIN: '1' })
+  browser = await launchBrowser()
+  page = await browser.context.newPage()
+  await page.goto(server.url + '/console/login')
+  await page.getByLabel('Email').fill(DEV_LOGIN_EMAIL)
+  await page.getByRole('button', { name: 'Send Code' }).click()
+  await page.waitForURL((url) => url.pathname === '/console/')
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await db?.drop()
+})
+
+describe('memories in Chromium', () => {
+  it('creates a deck and two cards from the deck screen', async () => {
+    await page.getByRole('link', { name: 'Memories' }).click()
+    await page.waitForURL((url) => url.pathname === '/console/memories/deck')
+    await page.getByRole('button', { name: 'Create deck' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Create New Deck' })
+    expect(await dialog.getByRole('button', { name: 'Create' }).isDisabled()).toBe(true)
+    await dialog.getByLabel('Deck Name').fill('Podcast words')
+    await dialog.getByRole('button', { name: 'Create' }).click()
+    await page.waitForURL((url) => /^\/console\/memories\/deck\/\d+$/.test(url.pathname))
+    deckUrl = page.url()
+    await page.getByText('No flashcards yet. Click "Add Card" to create your first flashcard.').waitFor()
+    expect(await page.evaluate(() => localStorage.getItem('lastSelectedDeckId'))).toBe(deckUrl.split('/').pop())
+
+    for (const [front, back] of [
+      ['settle', '**settle** = make a home somewhere'],
+      ['prudent', 'careful about the future'],
+    ]) {
+      await page.getByRole('button', { name: 'Add Card' }).click()
+      const add = page.getByRole('dialog', { name: 'Create New Flashcard' })
+      await add.getByLabel('Front (Question)').fill(front!)
+      // Both fields are required: Create stays off until the back is there too.
+      expect(await add.getByRole('button', { name: 'Create' }).isDisabled()).toBe(true)
+      await add.getByLabel('Back (Answer)').fill(back!)
+      await add.getByRole('button', { name: 'Create' }).click()
+      await add.waitFor({ state: 'detached' })
+      await row(front!).waitFor()
+    }
+    await expect.poll(() => tile('total')).toBe('2')
+    expect([await tile('new'), await tile('due'), await tile('learned')]).toEqual(['2', '2', '0'])
+    expect(await row('settle').locator('[data-col="last-review"]').textContent()).toBe('Never')
+    expect(await row('settle').locator('[data-col="next-review"]').textContent()).toBe(await todayShown())
+    await expect.poll(() => badge().textContent()).toBe('2')
+  })
+
+  it('shows the masked back as markdown, closing on Escape and on a click outside', async () => {
+    expect(await row('settle').getByText('••••••').count()).toBe(1)
+    await row('settle').getByRole('button', { name: 'View back of settle' }).click()
+    const viewer = page.getByRole('dialog', { name: 'Flashcard Content' })
+    expect(await viewer.locator('strong').textContent()).toBe('settle')
+    await page.keyboard.press('Escape')
+    await viewer.waitFor({ state: 'detached' })
+    await row('settle').getByRole('button', { name: 'View back of settle' }).click()
+    await viewer.waitFor()
+    await page.mouse.click(5, 5)
+    await viewer.waitFor({ state: 'detached' })
+  })
+
+  it('reviews: Show Answer then Familiar, Familiar at once, the counter, the strip, the badge and the next review', async () => {
+    await page.getByRole('button', { name: 'Start Review' }).click()
+    await page.waitForURL((url) => url.pathname === '/console/memories/review' && url.search.startsWith('?deck_id='))
+    await expect.poll(counter).toBe('0 reviewed · 2 remaining')
+    expect(await page.getByTestId('card-front').textContent()).toBe('settle')
+    expect(await page.getByTestId('card-answer').count()).toBe(0)
+
+    await page.getByRole('button', { name: 'Show Answer' }).click()
+    expect(await page.getByTestId('card-answer').locator('strong').textContent()).toBe('settle')
+    const saved = page.waitForResponse((r) => r.url().endsWith('/english_vocab/memories/review') && r.status() === 200)
+    await page.getByRole('button', { name: 'Familiar', exact: true }).click()
+    const review = (await (await saved).json()) as { updated_flashcard: Flashcard }
+    expect(review.updated_flashcard.repetition).toBe(1)
+    expect(await counter()).toBe('1 reviewed · 1 remaining')
+    const strip = page.getByRole('region', { name: 'Reviewed cards' })
+    expect(await strip.getByRole('listitem').count()).toBe(1)
+    expect(await strip.getByRole('listitem').getAttribute('data-rating')).toBe('familiar')
+    await expect.poll(() => badge().textContent()).toBe('1')
+
+    // The second card: Familiar before the answer is shown rates it at once.
+    expect(await page.getByTestId('card-front').textContent()).toBe('prudent')
+    await page.getByRole('button', { name: 'Familiar', exact: true }).click()
+    await page.getByRole('heading', { name: 'Review Complete!' }).waitFor()
+    await page.getByText("You've reviewed all cards due for today. Great job!").waitFor()
+    expect(await counter()).toBe('2 reviewed · 0 remaining')
+    await badge().waitFor({ state: 'detached' })
+
+    await page.getByRole('link', { name: 'Back to Deck' }).click()
+    await page.waitForURL(deckUrl)
+    await expect.poll(() => tile('learned')).toBe('2')
+    expect([await tile('due'), await tile('new')]).toEqual(['0', '0'])
+    const next = await row('settle').locator('[data-col="next-review"]').textContent()
+    expect(next).not.toBe(await todayShown())
+    expect(await row('settle').locator('[data-col="last-review"]').textContent()).toBe(await todayShown())
+    const [settle] = await deckCards(Number(deckUrl.split('/').pop()))
+    expect(Date.parse(settle!.next_review!)).toBeGreaterThan(Date.now() + 86_400_000)
+  })
+
+  it('edits a card: the question inline, the cue required, and the offline tutor proposes a new back', async () => {
+    await row('prudent').getByRole('button', { name: 'Edit prudent' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit Flashcard' })
+    const question = dialog.getByLabel('Question')
+    expect(await question.inputValue()).toBe('prudent')
+    await question.fill('prudently')
+    const cue = dialog.getByLabel('Memorize Cue')
+    await cue.fill('')
+    expect(await dialog.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(true)
+    await cue.fill('with care for the future')
+
+    // Blank input is ignored; with no AI configured the offline WordNet tutor answers with a proposal.
+    const chat = dialog.getByRole('region', { name: 'Refine Card' })
+    expect(await chat.getByRole('button', { name: 'Update' }).isDisabled()).toBe(true)
+    await chat.getByLabel('Message to the tutor').fill('Make the cue shorter')
+    await chat.getByRole('button', { name: 'Update' }).click()
+    await chat.getByRole('button', { name: 'Apply Updates' }).waitFor()
+    expect(await chat.getByText(/as it is used on this card/).count()).toBe(1)
+    expect(await chat.getByText('Make the cue shorter').count()).toBe(1)
+
+    await dialog.getByRole('button', { name: 'Save Changes' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await row('prudently').waitFor()
+    const cards = await deckCards(Number(deckUrl.split('/').pop()))
+    expect(cards.find((c) => c.front === 'prudently')?.back).toBe('with care for the future')
+  })
+
+  it('asks before deleting a card', async () => {
+    await page.getByRole('button', { name: 'Add Card' }).click()
+    const add = page.getByRole('dialog', { name: 'Create New Flashcard' })
+    await add.getByLabel('Front (Question)').fill('temporary')
+    await add.getByLabel('Back (Answer)').fill('gone soon')
+    await add.getByRole('button', { name: 'Create' }).click()
+    await row('temporary').waitFor()
+    const messages: string[] = []
+    const handler = (d: Dialog) => {
+      messages.push(d.message())
+      void d.accept()
+    }
+    page.on('dialog', handler)
+    await row('temporary').getByRole('button', { name: 'Delete temporary' }).click()
+    await row('temporary').waitFor({ state: 'detached' })
+    page.off('dialog', handler)
+    expect(messages).toEqual(['Are you sure you want to delete this flashcard?'])
+  })
+
+  it("creates a card from the player's current segment with its context block", async () => {
+    const { collections } = await api<{ collections: Array<{ HashID: string; Title: string }> }>('/english_vocab/api/word_collections')
+    const demo = collections[0]!
+    await page.goto(`${server.url}/console/player/audio/${demo.HashID}`)
+    // Next segment makes the second one current ("He was not an ill-disposed young man,").
+    await page.locator('[data-segment-start]').waitFor()
+    await page.getByRole('button', { name: 'Next segment' }).click()
+    await page.locator('[data-segment-start="7500"]').waitFor()
+    const create = page.getByRole('button', { name: 'Create flashcards from this segment' })
+    await expect.poll(() => create.isEnabled()).toBe(true)
+    await create.click()
+    const modal = page.getByRole('dialog', { name: 'Create Flashcard' })
+    await modal.getByRole('button', { name: 'young', exact: true }).click()
+    expect(await modal.getByLabel('Front', { exact: true }).inputValue()).toBe('young')
+    const createButton = modal.getByRole('button', { name: 'Create' })
+    expect(await createButton.isDisabled()).toBe(true) // no cue yet
+    await modal.getByLabel('Memorize Cue').fill('young = not old')
+    await modal.getByLabel('Show raw context').check()
+    const rawBlock = await modal.getByTestId('raw-context').textContent()
+    expect(rawBlock).toContain('```context\nArticle: ' + demo.HashID)
+    expect(rawBlock).toContain('Sentence: He was not an ill-disposed young man,')
+    // The deck chosen on the deck screen is remembered.
+    expect(await modal.getByLabel('Deck').locator('option:checked').textContent()).toBe('Podcast words')
+    await createButton.click()
+    await modal.waitFor({ state: 'detached' })
+    await page.getByText('Flashcard created').waitFor()
+    await expect.poll(() => badge().textContent()).toBe('1')
+
+    const cards = await deckCards(Number(deckUrl.split('/').pop()))
+    const made = cards.find((c) => c.front === 'young')!
+    const back = parseCardBack(made.back)
+    expect(back.cue).toBe('young = not old')
+    expect(back.context).toMatchObject({ Article: demo.HashID, Title: demo.Title, Position: '0:07', Sentence: 'He was not an ill-disposed young man,' })
+    expect(back.context!.PreviousSentences).toContain('And Mr. John Dashwood')
+    expect(back.context!.NextSentences).toContain('unless to be rather cold-hearted')
+  })
+
+  it('quotes the source sentence in review with the front word highlighted', async () => {
+    await badge().click()
+    await page.waitForURL((url) => url.pathname === '/console/memories/review')
+    await page.getByText(/^From: Sense and Sensibility/).waitFor()
+    expect(await page.locator('blockquote mark').textContent()).toBe('young')
+    await page.getByRole('button', { name: 'Show Answer' }).click()
+    await page.getByRole('button', { name: 'Unfamiliar' }).click()
+    const item = page.getByRole('region', { name: 'Reviewed cards' }).getByRole('listitem')
+    expect(await item.getAttribute('data-rating')).toBe('unfamiliar')
+  })
+
+  it("shows the day's activity on the statistics screen", async () => {
+    await page.goto(`${server.url}/console/memories/stats`)
+    expect(await page.getByLabel('Period', { exact: true }).locator('option:checked').textContent()).toBe('Last 30 days')
+    // Cards added counts the cards kept (the deleted one is gone); reviews stay counted.
+    await expect.poll(() => page.getByTestId('total-added').textContent()).toBe('3')
+    await expect.poll(() => page.getByTestId('total-reviewed').textContent()).toBe('3')
+    const chart = page.getByRole('img', { name: /^Flashcard Activity/ })
+    expect(await chart.getAttribute('aria-label')).toBe('Flashcard Activity: 3 cards added and 3 reviewed in the period')
+    expect(await chart.evaluate((c) => (c as unknown as { width: number }).width)).toBeGreaterThan(100)
+    const today = await page.evaluate(() => {
+      const d = new Date()
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+    })
+    const table = page.getByRole('table')
+    expect(await table.getByRole('row').nth(1).textContent()).toBe(`${today}33`)
+    await page.getByLabel('Period', { exact: true }).selectOption({ label: 'Last 7 days' })
+    await expect.poll(() => page.getByTestId('total-added').textContent()).toBe('3')
+  })
+
+  it('exports the deck as CSV and as an Anki package, and imports cards from a CSV', async () => {
+    await page.goto(deckUrl)
+    await row('settle').waitFor()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
+    expect(download.suggestedFilename()).toBe('Podcast-words.csv')
+    const { readFile } = await import('node:fs/promises')
+    const csv = await readFile((await download.path())!, 'utf8')
+    expect(csv).toContain('young,')
+    expect(csv).toContain('He was not an ill-disposed young man,')
+    const [apkg] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export Anki' }).click()])
+    expect(apkg.suggestedFilename()).toBe('Podcast-words.apkg')
+    // A zip: its first bytes are the local file header signature.
+    expect((await readFile((await apkg.path())!)).subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]))
+
+    await page.getByLabel('CSV file to import').setInputFiles({ name: 'words.csv', mimeType: 'text/csv', buffer: Buffer.from('Front,Back\nserene,"calm, peaceful"\n') })
+    await page.getByText('Imported 1 card').waitFor()
+    await row('serene').waitFor()
+  })
+})

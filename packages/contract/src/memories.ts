@@ -1,0 +1,174 @@
+import { z } from 'zod'
+import { defineRoute } from './http'
+import { MEMORIES_MSG } from './messages'
+import { REVIEW_RATINGS, SCHEDULERS } from './review-rules'
+
+/** Deck entity (spec 001 s3: id, name) plus the scheduler it reviews with (FSRS-6 unless SM-2 was chosen). */
+export const deck = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  scheduler: z.enum(SCHEDULERS),
+})
+export type Deck = z.infer<typeof deck>
+
+/**
+ * Flashcard entity, field names as spec 001 s3 writes them. Dates are ISO
+ * 8601 instants (UTC); the console compares them by the learner's calendar day.
+ * `next_review` is null only for a card that was never scheduled.
+ */
+export const flashcard = z.object({
+  id: z.number().int(),
+  deck_id: z.number().int(),
+  front: z.string(),
+  back: z.string(),
+  ef: z.number(),
+  repetition: z.number().int(),
+  next_review: z.string().nullable(),
+  last_reviewed: z.string().nullable(),
+  created_at: z.string(),
+})
+export type Flashcard = z.infer<typeof flashcard>
+
+/** Daily stat and stats summary (spec 001 s3). */
+export const dailyStat = z.object({ date: z.string(), cards_added: z.number().int(), cards_reviewed: z.number().int() })
+export type DailyStat = z.infer<typeof dailyStat>
+export const statsSummary = z.object({ total_added: z.number().int(), total_reviewed: z.number().int(), start_date: z.string(), end_date: z.string() })
+export type StatsSummary = z.infer<typeof statsSummary>
+
+/** The longest front, back and deck name we keep; far beyond any real card, short of abuse. */
+export const FRONT_MAX = 1_000
+export const BACK_MAX = 20_000
+export const DECK_NAME_MAX = 200
+/** The stats screen's longest period is a year; a little more covers a leap year and time zones. */
+export const STATS_MAX_DAYS = 400
+
+const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message)
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).refine((v) => v.trim() !== '', message).pipe(z.string().max(max, `${message.split(' is ')[0]} is too long (at most ${max} characters)`))
+
+const deckId = id(MEMORIES_MSG.deckIdRequired)
+/** A card's two texts, both required; the front is kept trimmed. */
+const cardText = {
+  front: requiredText(MEMORIES_MSG.frontRequired, FRONT_MAX).transform((v) => v.trim()),
+  back: requiredText(MEMORIES_MSG.backRequired, BACK_MAX),
+}
+const ymd = (field: string) => z.string({ error: `${field} is required` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
+
+export const listDecks = defineRoute({
+  method: 'GET',
+  path: '/english_vocab/memories/decks',
+  auth: 'bearer',
+  response: z.object({ success: z.literal(true), decks: z.array(deck), msg: z.literal('ok') }),
+})
+
+export const createDeck = defineRoute({
+  method: 'POST',
+  path: '/english_vocab/memories/deck',
+  auth: 'bearer',
+  bodyEncoding: 'json',
+  body: z.object({
+    name: requiredText(MEMORIES_MSG.deckNameRequired, DECK_NAME_MAX).transform((v) => v.trim()),
+    scheduler: z.enum(SCHEDULERS, { error: MEMORIES_MSG.badScheduler }).default('fsrs'),
+  }),
+  response: z.object({ success: z.literal(true), deck, msg: z.literal('ok') }),
+})
+
+export const listFlashcards = defineRoute({
+  method: 'GET',
+  path: '/english_vocab/memories/flashcards',
+  auth: 'bearer',
+  query: z.object({ deck_id: deckId }),
+  response: z.object({ success: z.literal(true), flashcards: z.array(flashcard), msg: z.literal('ok') }),
+})
+
+export const createFlashcard = defineRoute({
+  method: 'POST',
+  path: '/english_vocab/memories/flashcard',
+  auth: 'bearer',
+  bodyEncoding: 'json',
+  body: z.object({ deck_id: deckId, ...cardText }),
+  response: z.object({ success: z.literal(true), flashcard, msg: z.literal('ok') }),
+})
+
+/** `:id` in the path; the console fills it in with `pathWithId`. */
+export const flashcardIdParams = z.object({ id: id(MEMORIES_MSG.flashcardNotFound) })
+export const deckIdParams = z.object({ id: id(MEMORIES_MSG.deckNotFound) })
+
+export const updateFlashcard = defineRoute({
+  method: 'PUT',
+  path: '/english_vocab/memories/flashcard/:id',
+  auth: 'bearer',
+  bodyEncoding: 'json',
+  body: z.object(cardText),
+  response: z.object({ success: z.literal(true), flashcard, msg: z.literal('ok') }),
+})
+
+export const deleteFlashcard = defineRoute({
+  method: 'DELETE',
+  path: '/english_vocab/memories/flashcard/:id',
+  auth: 'bearer',
+  response: z.object({ success: z.literal(true), msg: z.literal('ok') }),
+})
+
+/** A route with `:id` in its path, pointed at one card or deck. */
+export function pathWithId<R extends { path: string }>(route: R, flashcardId: number): R {
+  return { ...route, path: route.path.replace(':id', String(flashcardId)) }
+}
+
+export const reviewFlashcard = defineRoute({
+  method: 'POST',
+  path: '/english_vocab/memories/review',
+  auth: 'bearer',
+  bodyEncoding: 'json',
+  body: z.object({
+    flashcard_id: id(MEMORIES_MSG.flashcardIdRequired),
+    rating: z.enum(REVIEW_RATINGS, { error: MEMORIES_MSG.badRating }),
+  }),
+  response: z.object({ success: z.literal(true), updated_flashcard: flashcard, msg: z.literal('ok') }),
+})
+
+export const stats = defineRoute({
+  method: 'GET',
+  path: '/english_vocab/memories/stats',
+  auth: 'bearer',
+  query: z.object({
+    start_date: ymd('start_date'),
+    end_date: ymd('end_date'),
+    /** The learner's IANA time zone: a day of activity is their calendar day. UTC when absent. */
+    tz: z.string().max(64).optional(),
+  }),
+  response: z.object({ success: z.literal(true), stats: z.array(dailyStat), summary: statsSummary, msg: z.literal('ok') }),
+})
+
+/** Most cards one CSV import may add; a deck far larger than anyone reviews. */
+export const CSV_IMPORT_MAX_ROWS = 5_000
+
+/**
+ * A deck as CSV (beyond the spec): front, back (with its context block),
+ * the source title and sentence, and the schedule. Downloaded by a plain
+ * link, so it also accepts the Token cookie. The response is the file.
+ */
+export const exportDeckCsv = defineRoute({
+  method: 'GET',
+  path: '/english_vocab/memories/deck/:id/export.csv',
+  auth: 'bearer',
+  response: z.string(),
+})
+
+/** A deck as an Anki package (.apkg) with each card's source sentence and title (beyond the spec). */
+export const exportDeckApkg = defineRoute({
+  method: 'GET',
+  path: '/english_vocab/memories/deck/:id/export.apkg',
+  auth: 'bearer',
+  response: z.instanceof(Uint8Array),
+})
+
+/** Adds the rows of a CSV with front and back columns to a deck, all or none. */
+export const importDeckCsv = defineRoute({
+  method: 'POST',
+  path: '/english_vocab/memories/deck/:id/import',
+  auth: 'bearer',
+  bodyEncoding: 'json',
+  body: z.object({ csv: z.string({ error: MEMORIES_MSG.csvEmpty }).max(900_000, MEMORIES_MSG.csvTooLarge) }),
+  response: z.object({ success: z.literal(true), imported: z.number().int(), msg: z.literal('ok') }),
+})
