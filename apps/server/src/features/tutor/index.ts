@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from '../../config'
+import { createOfflineTutor } from './offline/offline-tutor'
+import { createOpenAiCompatibleTutor } from './openai-compatible'
+import type { TutorProvider } from './provider'
+
+export type { ArticleContext, ChatTurn, ExplainTask, ImproveFlashcardTask, SegmentContext, TimedLine, TutorProvider, TutorTask } from './provider'
+
+/** The configured AI (AI_BASE_URL, AI_API_KEY, AI_MODEL) or, without one, the offline WordNet tutor. */
+export function createTutorProvider(config: Pick<Config, 'ai'>, log: FastifyBaseLogger): TutorProvider {
+  const provider = config.ai ? createOpenAiCompatibleTutor(config.ai, log) : createOfflineTutor()
+  log.info({ provider: provider.name, model: config.ai?.model }, 'tutor ready')
+  return provider
+}

@@ -1,0 +1,34 @@
+import { formatTaggedSections, parseCardBack } from '@lingocast/contract'
+import type { ImproveFlashcardTask } from '../provider'
+import { resolveWord, POS_NAME, senseInContext } from './words'
+import type { Blocks } from './explain-words'
+import type { WordNet } from './wordnet'
+
+/** The Sentence of a card's context block (spec 001 s3), read where the block's format is defined. */
+function sentenceOf(context: string): string | undefined {
+  const block = context.trimStart().startsWith('```') ? context : `\`\`\`context\n${context}\n\`\`\``
+  return parseCardBack(block).context?.Sentence?.trim() || undefined
+}
+
+/**
+ * improve-flashcard-back without a model: the card's word explained in the
+ * sense of its sentence, written in the tagged sections the AI would write.
+ */
+export async function improveFlashcard(wordnet: WordNet, task: ImproveFlashcardTask): Promise<Blocks> {
+  const sentence = sentenceOf(task.context)
+  const word = await resolveWord(wordnet, task.front.trim().replace(/\s+/g, '_'))
+  if (!word) {
+    return [`I could not find “${task.front.trim()}” in the offline dictionary, so I left the card as it is.`]
+  }
+  const sense = senseInContext(word, sentence ?? task.context)
+  const pos = POS_NAME[sense.pos]
+  const cue = [sense.synonyms.slice(0, 3).join(', '), sense.definition].filter(Boolean).join(' — ')
+  // The tagged sections are written where the console's parser is defined (packages/contract).
+  return [
+    formatTaggedSections(`Here is **${word.lemma.replace(/_/g, ' ')}** (${pos}) as it is used on this card.`, {
+      ReorganizedSentence: sentence,
+      Explanation: `(${pos}) ${sense.definition}`,
+      MemorizeCue: cue,
+    }),
+  ]
+}

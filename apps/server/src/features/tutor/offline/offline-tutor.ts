@@ -1,0 +1,38 @@
+import type { ExplainTask, TutorProvider, TutorTask } from '../provider'
+import { answerQuestion, explainSegment, type Blocks } from './explain-words'
+import { improveFlashcard } from './improve-flashcard'
+import { createWordNet, type WordNet } from './wordnet'
+
+/** The sentence the conversation was last about: the latest Explain turn's current segment. */
+function recentSentence(task: ExplainTask): string | undefined {
+  for (let i = task.messages.length - 1; i >= 0; i--) {
+    const segment = task.messages[i]!.segment
+    if (segment) return segment.current.text
+  }
+  return undefined
+}
+
+async function write(wordnet: WordNet, task: TutorTask): Promise<Blocks> {
+  if (task.kind === 'improve-flashcard') return improveFlashcard(wordnet, task)
+  const last = task.messages.at(-1)
+  if (last?.segment) return explainSegment(wordnet, task.article.title, last.segment, task.wantFlashcards)
+  return answerQuestion(wordnet, last?.content ?? '', recentSentence(task))
+}
+
+/**
+ * The built-in tutor used when no AI is configured (ARCHITECTURE.md s6):
+ * WordNet explanations in the same markdown and flashcard format as the AI,
+ * streamed block by block so the console shows it the same way.
+ */
+export function createOfflineTutor(wordnet: WordNet = createWordNet()): TutorProvider {
+  return {
+    name: 'offline',
+    async *stream(task, signal) {
+      const blocks = (await write(wordnet, task)).filter((b) => b.trim() !== '')
+      for (const [i, block] of blocks.entries()) {
+        if (signal.aborted) return
+        yield (i === 0 ? '' : '\n\n') + block
+      }
+    },
+  }
+}

@@ -1,0 +1,127 @@
+import { LIBRARY_MSG, MSG, TUTOR_MSG } from '@lingocast/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../../../test/app'
+import { createTestUser, type TestUser } from '../../../../../test/users'
+import { createLibraryRepo } from '../library/library.repo'
+
+/** The offline tutor: no AI_BASE_URL, so WordNet answers (ARCHITECTURE.md s6). */
+let t: TestApp
+let alice: TestUser
+let bob: TestUser
+let article: { id: number; hashId: string }
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  alice = await createTestUser(t.db.database, 'alice@example.com')
+  bob = await createTestUser(t.db.database, 'bob@example.com')
+  article = await createLibraryRepo(t.db.database.db).insert(alice.id, { title: 'Sense and Sensibility', description: '<p>Chapter <b>one</b></p>' })
+})
+afterAll(async () => t?.close())
+
+const explainTurn = (current: string, flashcard = false) => ({
+  role: 'user',
+  content: 'Explain this segment',
+  explain: {
+    previousSegments: [{ start: 1_000, text: 'The family of Dashwood had long been settled in Sussex.' }],
+    currentSegment: { start: 65_000, text: current },
+    nextSegments: [{ start: 70_000, text: 'He was a single man.' }],
+    flashcard,
+  },
+})
+const chat = (u: TestUser, payload: unknown) => t.app.inject({ method: 'POST', url: '/english_vocab/api/chat-explain-english', headers: u.auth, payload: payload as object })
+
+describe('chat-explain-english with the offline tutor', () => {
+  it('explains the harder words of the current segment in their sense here, with flashcards, as streamed text', async () => {
+    const res = await chat(alice, { article_id: article.id, user_messages: [explainTurn('Their estate was large, and their residence was at Norland Park.')] })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^text\/plain/)
+    expect(res.body).toContain('At **1:05** in *Sense and Sensibility*')
+    expect(res.body).toContain('### **estate** · noun')
+    expect(res.body).toContain('extensive landed property')
+    expect(res.body).toMatch(/```flashcard\nFront: estate\nBack: \(noun\) extensive landed property[^\n]*“Their estate was large/)
+    expect(res.body).toMatch(/```flashcard\nFront: residence\n/)
+    // Everyday words are not offered as cards.
+    expect(res.body).not.toMatch(/Front: (large|their|was)\n/)
+  })
+
+  it('handles irregular forms: "went" and "children" are known words, not hard ones', async () => {
+    const res = await chat(alice, { article_id: article.hashId, user_messages: [explainTurn('The children went to the bank and felt reluctant.')] })
+    expect(res.body).toContain('**reluctant**')
+    expect(res.body).not.toMatch(/Front: (went|go|children|child)\n/)
+    const asked = await chat(alice, { article_id: article.hashId, user_messages: [{ role: 'user', content: 'What does "went" mean?' }] })
+    expect(asked.body).toContain('**went** (from *go*) · verb')
+  })
+
+  it('answers a question about a word, using the sentence explained before', async () => {
+    const res = await chat(alice, {
+      article_id: article.id,
+      user_messages: [explainTurn('Their estate was large.'), { role: 'assistant', content: '...' }, { role: 'user', content: 'What does "estate" mean?' }],
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('In this sentence it means: *extensive landed property')
+    expect(res.body).toContain('Front: estate')
+  })
+
+  it('says what it can do when the question names no word it knows', async () => {
+    const res = await chat(alice, { article_id: article.id, user_messages: [{ role: 'user', content: 'Why?' }] })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('I am the offline tutor')
+  })
+
+  it('refuses bad input with a clear message', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ user_messages: [{ role: 'user', content: 'hi' }] }, 'article_id is required'],
+      [{ article_id: article.id, user_messages: [] }, TUTOR_MSG.noQuestion],
+      [{ article_id: article.id, user_messages: [{ role: 'user', content: '   ' }] }, TUTOR_MSG.noQuestion],
+      [{ article_id: article.id, user_messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] }, TUTOR_MSG.noQuestion],
+      [{ article_id: article.id, user_messages: [{ role: 'user', content: 'x'.repeat(8001) }] }, TUTOR_MSG.messageTooLong],
+      [{ article_id: article.id, user_messages: [explainTurn('   ')] }, TUTOR_MSG.emptySegment],
+    ]
+    for (const [payload, msg] of cases) {
+      const res = await chat(alice, payload)
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400)
+      expect(res.json().msg).toContain(msg)
+    }
+    const tooMany = explainTurn('Fine.')
+    tooMany.explain.previousSegments = Array.from({ length: 6 }, (_, i) => ({ start: i * 1000, text: `s${i}` }))
+    expect((await chat(alice, { article_id: article.id, user_messages: [tooMany] })).statusCode).toBe(400)
+  })
+
+  it('requires a signed-in user', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/english_vocab/api/chat-explain-english', payload: { article_id: article.id, user_messages: [{ role: 'user', content: 'hi' }] } })
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toEqual({ success: false, msg: MSG.tokenNotFound })
+  })
+})
+
+describe("another user's article", () => {
+  it('gets no chat: not found by CollectionID or HashID, and nothing of the article is streamed', async () => {
+    for (const id of [article.id, article.hashId]) {
+      const res = await chat(bob, { article_id: id, user_messages: [explainTurn('Their estate was large.')] })
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toEqual({ success: false, msg: LIBRARY_MSG.articleNotFound })
+      expect(res.body).not.toContain('Sense and Sensibility')
+    }
+  })
+})
+
+describe('the per-user rate limit', () => {
+  it('stops a user after the configured number of calls a minute, and not another user', async () => {
+    const limited = await buildTestApp({ tutorLimitPerMinute: 2 })
+    try {
+      const [carol, dave] = [await createTestUser(limited.db.database, 'carol@example.com'), await createTestUser(limited.db.database, 'dave@example.com')]
+      const own = await createLibraryRepo(limited.db.database.db).insert(carol.id, { title: 'Carol' })
+      const daves = await createLibraryRepo(limited.db.database.db).insert(dave.id, { title: 'Dave' })
+      const call = (u: TestUser, id: number) =>
+        limited.app.inject({ method: 'POST', url: '/english_vocab/api/chat-explain-english', headers: u.auth, payload: { article_id: id, user_messages: [{ role: 'user', content: 'What does "estate" mean?' }] } })
+      expect((await call(carol, own.id)).statusCode).toBe(200)
+      expect((await call(carol, own.id)).statusCode).toBe(200)
+      const third = await call(carol, own.id)
+      expect(third.statusCode).toBe(429)
+      expect(third.json()).toEqual({ success: false, msg: MSG.tooManyRequests })
+      expect((await call(dave, daves.id)).statusCode).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
+})
