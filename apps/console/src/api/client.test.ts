@@ -1,7 +1,7 @@
 import { authRoutes, defineRoute } from '@lingocast/contract'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { ApiError, apiCall, UNEXPECTED_FORMAT } from './client'
+import { ApiError, apiCall, apiStream, apiText, UNEXPECTED_FORMAT } from './client'
 
 const bearerGet = defineRoute({
   method: 'GET',
@@ -116,5 +116,51 @@ describe('apiCall', () => {
       throw new DOMException('aborted', 'AbortError')
     })
     await expect(apiCall(bearerGet, { query: { id: '1' } })).rejects.toMatchObject({ name: 'AbortError' })
+  })
+})
+
+describe('text and streamed routes', () => {
+  it('fills path parameters, sends a text body with extra headers and keepalive', async () => {
+    const { notesRoutes } = await import('@lingocast/contract')
+    const seen = answer(200, { success: true, msg: 'ok' })
+    await apiCall(notesRoutes.putNotes, { params: { file: 'a b/c_outline.txt' }, body: 'line 1\nline 2', headers: { 'x-notes-editor': 'ed-1' }, keepalive: true })
+    expect(seen[0]!.url).toBe('/storage/api/config/a%20b%2Fc_outline.txt')
+    expect(seen[0]!.init).toMatchObject({ method: 'PUT', body: 'line 1\nline 2', keepalive: true })
+    expect(seen[0]!.headers['content-type']).toBe('text/plain; charset=utf-8')
+    expect(seen[0]!.headers['x-notes-editor']).toBe('ed-1')
+  })
+
+  it('reads a plain-text answer as text, and a 404 as an ApiError with the server msg', async () => {
+    const { notesRoutes } = await import('@lingocast/contract')
+    answer(200, '{"looks":"like json"} but is text')
+    expect(await apiText(notesRoutes.getNotes, { params: { file: 'x_outline.txt' } })).toBe('{"looks":"like json"} but is text')
+    answer(404, { success: false, msg: 'No notes yet' })
+    expect(await apiText(notesRoutes.getNotes, { params: { file: 'x_outline.txt' } }).catch((e: unknown) => e)).toMatchObject({ status: 404, msg: 'No notes yet' })
+  })
+
+  it('hands a streamed answer over piece by piece, and rejects a stream cut in the middle', async () => {
+    const { tutorRoutes } = await import('@lingocast/contract')
+    const body = { article_id: 1, user_messages: [{ role: 'user' as const, content: 'hi' }] }
+    const pieces = ['Hel', 'lo ', 'there']
+    vi.stubGlobal('fetch', async () => new Response(new ReadableStream({ start(c) { for (const p of pieces) c.enqueue(new TextEncoder().encode(p)); c.close() } })))
+    const seen: string[] = []
+    expect(await apiStream(tutorRoutes.chatExplainEnglish, { body }, (t) => seen.push(t))).toBe('Hello there')
+    expect(seen).toEqual(['Hel', 'Hello ', 'Hello there'])
+
+    let pulls = 0
+    const cut = () =>
+      new ReadableStream({
+        pull(c) {
+          if (pulls++ === 0) c.enqueue(new TextEncoder().encode('part'))
+          else c.error(new TypeError('network error'))
+        },
+      })
+    vi.stubGlobal('fetch', async () => new Response(cut()))
+    const partial: string[] = []
+    await expect(apiStream(tutorRoutes.chatExplainEnglish, { body }, (t) => partial.push(t))).rejects.toThrow()
+    expect(partial).toEqual(['part'])
+
+    answer(502, { success: false, msg: 'The AI tutor did not answer. Please try again.' })
+    expect(await apiStream(tutorRoutes.chatExplainEnglish, { body }, () => {}).catch((e: unknown) => e)).toMatchObject({ status: 502 })
   })
 })

@@ -1,4 +1,4 @@
-import type { RouteBody, RouteContract, RouteQuery, RouteResponse } from '@lingocast/contract'
+import type { RouteBody, RouteContract, RouteParams, RouteQuery, RouteResponse } from '@lingocast/contract'
 import { getToken } from '../lib/cookies'
 
 export const UNEXPECTED_FORMAT = 'Received unexpected data format from API.'
@@ -20,9 +20,14 @@ export class ApiError extends Error {
 }
 
 export interface CallInput<R extends RouteContract> {
+  params?: RouteParams<R>
   query?: RouteQuery<R>
   body?: RouteBody<R>
   signal?: AbortSignal
+  /** Extra request headers (e.g. the notes editor's ordering headers). */
+  headers?: Record<string, string>
+  /** Lets the request outlive the page (a final save when the tab closes). */
+  keepalive?: boolean
 }
 
 export interface ClientDeps {
@@ -43,6 +48,7 @@ function toParams(values: unknown): URLSearchParams {
 function encodeBody(route: RouteContract, body: unknown): { body?: string; contentType?: string } {
   if (body === undefined) return {}
   if (route.bodyEncoding === 'form') return { body: toParams(body).toString(), contentType: 'application/x-www-form-urlencoded' }
+  if (route.bodyEncoding === 'text') return { body: String(body), contentType: 'text/plain; charset=utf-8' }
   return { body: JSON.stringify(body), contentType: 'application/json' }
 }
 
@@ -51,17 +57,34 @@ function serverMsg(json: unknown): string | undefined {
   return typeof msg === 'string' && msg !== '' ? msg : undefined
 }
 
-/**
- * Builds the typed client around a fetch and a token source, so tests can
- * hand in their own. A body with `success: false` is a failure even on
- * HTTP 200: the spec's server reports errors that way.
- */
-export function createApiClient(deps: ClientDeps) {
-  return async function call<R extends RouteContract>(route: R, input: CallInput<R> = {}): Promise<RouteResponse<R>> {
-    const qs = route.method === 'GET' || input.query ? toParams(input.query).toString() : ''
-    const url = qs ? `${route.path}?${qs}` : route.path
+/** The body as JSON, or undefined when it is empty or not JSON. */
+async function readJson(res: Response): Promise<unknown> {
+  try {
+    const text = await res.text()
+    return text ? JSON.parse(text) : undefined
+  } catch {
+    return undefined
+  }
+}
 
-    const headers: Record<string, string> = { accept: 'application/json' }
+/** The route's path with its `:name` parameters filled in, each encoded. */
+function fillPath(path: string, params: unknown): string {
+  const values = (params ?? {}) as Record<string, unknown>
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')))
+}
+
+/**
+ * Sends a contract route and returns the successful Response unread; any
+ * failure (network, non-2xx) becomes an ApiError carrying the server's msg.
+ */
+function createSender(deps: ClientDeps) {
+  return async function send<R extends RouteContract>(route: R, input: CallInput<R> = {}): Promise<Response> {
+    const qs = route.method === 'GET' || input.query ? toParams(input.query).toString() : ''
+    const path = fillPath(route.path, input.params)
+    const url = qs ? `${path}?${qs}` : path
+
+    const accept = route.responseType === 'text' || route.responseType === 'stream' ? 'text/plain, application/json' : 'application/json'
+    const headers: Record<string, string> = { accept, ...input.headers }
     if (route.auth === 'bearer') {
       const token = deps.getToken()
       if (token) headers.authorization = `Bearer ${token}`
@@ -71,29 +94,79 @@ export function createApiClient(deps: ClientDeps) {
 
     let res: Response
     try {
-      res = await deps.fetch(url, { method: route.method, headers, body, signal: input.signal, credentials: 'same-origin' })
+      res = await deps.fetch(url, { method: route.method, headers, body, signal: input.signal, credentials: 'same-origin', keepalive: input.keepalive })
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error
       throw new ApiError(0, undefined)
     }
+    if (!res.ok) throw new ApiError(res.status, serverMsg(await readJson(res)))
+    return res
+  }
+}
 
-    let json: unknown
-    try {
-      const text = await res.text()
-      json = text ? JSON.parse(text) : undefined
-    } catch {
-      json = undefined
-    }
-    if (!res.ok || (json as { success?: unknown } | undefined)?.success === false) {
-      throw new ApiError(res.status, serverMsg(json))
-    }
-    const parsed = route.response.safeParse(json)
+/**
+ * Builds the typed client around a fetch and a token source, so tests can
+ * hand in their own. A body with `success: false` is a failure even on
+ * HTTP 200: the spec's server reports errors that way.
+ */
+export function createApiClient(deps: ClientDeps) {
+  const send = createSender(deps)
+  return async function call<R extends RouteContract>(route: R, input: CallInput<R> = {}): Promise<RouteResponse<R>> {
+    const res = await send(route, input)
+    return readAnswer(route, res.status, await readJson(res))
+  }
+}
+
+/**
+ * The one reading of a JSON answer, for every transport (fetch here, XHR for
+ * uploads with progress): a failure status or `success: false` is an
+ * ApiError with the server's msg; anything else must match the contract.
+ */
+export function readAnswer<R extends RouteContract>(route: R, status: number, json: unknown): RouteResponse<R> {
+  const ok = status >= 200 && status < 300
+  if (!ok || (json as { success?: unknown } | undefined)?.success === false) throw new ApiError(status, serverMsg(json))
+  const parsed = route.response.safeParse(json)
+  if (!parsed.success) throw new ApiError(status, undefined, UNEXPECTED_FORMAT)
+  return parsed.data as RouteResponse<R>
+}
+
+/** Routes answered with plain text (responseType 'text'): the text, checked against the contract. */
+export function createTextClient(deps: ClientDeps) {
+  const send = createSender(deps)
+  return async function callText<R extends RouteContract>(route: R, input: CallInput<R> = {}): Promise<RouteResponse<R>> {
+    const res = await send(route, input)
+    const parsed = route.response.safeParse(await res.text())
     if (!parsed.success) throw new ApiError(res.status, undefined, UNEXPECTED_FORMAT)
     return parsed.data as RouteResponse<R>
   }
 }
 
+/**
+ * Routes that stream text (responseType 'stream'): `onText` gets the whole
+ * text so far after each piece. Resolves with the full text when the answer
+ * is complete; a stream cut in the middle rejects.
+ */
+export function createStreamClient(deps: ClientDeps) {
+  const send = createSender(deps)
+  return async function callStream<R extends RouteContract>(route: R, input: CallInput<R>, onText: (textSoFar: string) => void): Promise<string> {
+    const res = await send(route, input)
+    if (!res.body) throw new ApiError(res.status, undefined, UNEXPECTED_FORMAT)
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
+    let text = ''
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return text
+      text += value
+      onText(text)
+    }
+  }
+}
+
+const browserDeps: ClientDeps = { fetch: (...args) => globalThis.fetch(...args), getToken }
+
 /** The console's one client: same-origin fetch, bearer token from the Token cookie. */
-export const apiCall = createApiClient({ fetch: (...args) => globalThis.fetch(...args), getToken })
+export const apiCall = createApiClient(browserDeps)
+export const apiText = createTextClient(browserDeps)
+export const apiStream = createStreamClient(browserDeps)
 
 export type ApiCall = typeof apiCall

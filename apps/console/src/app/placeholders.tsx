@@ -4,7 +4,3 @@ import { ComingSoon } from '../components/ui/ComingSoon'
 export const MyFeedScreen = () => <ComingSoon title="My Feed" />
 export const DiscoverScreen = () => <ComingSoon title="Discover" />
 export const FeedDetailScreen = () => <ComingSoon title="Feed" />
-export const PlaylistScreen = () => <ComingSoon title="Playlist" />
-export const DecksScreen = () => <ComingSoon title="Memories" />
-export const ReviewScreen = () => <ComingSoon title="Review" />
-export const StatsScreen = () => <ComingSoon title="Statistics" />

@@ -1,11 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { BookOpen, Brain, Compass, GraduationCap, ListMusic, LogOut, Rss } from 'lucide-react'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { BookOpen, Brain, Compass, GraduationCap, ListMusic, LogOut, Plus, Rss } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
 import { NavLink, useNavigate } from 'react-router'
 import { Spinner } from '../../components/ui/Spinner'
 import { useAuth } from '../../features/auth/auth-context'
-import { playlistKeys, playlistsQuery } from '../../features/playlists/api'
-import { onWindowEvent } from '../../lib/events'
+import { DueBadge } from '../../features/memories/components/DueBadge'
+import { playlistsQuery, useCreatePlaylist, usePlaylistsChangedEvent } from '../../features/playlists/api'
+import { createErrorMessage, PLAYLIST_TEXT } from '../../features/playlists/messages'
 
 const MARKETING_SITE = 'https://lingocast.app'
 
@@ -24,23 +25,44 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Collections({ onNavigate }: { onNavigate?: () => void }) {
-  const queryClient = useQueryClient()
   const playlists = useQuery(playlistsQuery())
-  useEffect(() => onWindowEvent('playlistsChanged', () => void queryClient.invalidateQueries({ queryKey: playlistKeys.all })), [queryClient])
+  usePlaylistsChangedEvent()
+  const create = useCreatePlaylist()
 
-  if (playlists.isPending) return <p className="px-3 py-2 text-sm text-slate-400">Loading...</p>
-  if (!playlists.data?.length) return <p className="px-3 py-2 text-sm text-slate-400">No playlists found.</p>
   return (
-    <ul className="max-h-80 space-y-0.5 overflow-y-auto">
-      {playlists.data.map((p) => (
-        <li key={p.hash_id}>
-          <NavLink to={`/playlist/${encodeURIComponent(p.hash_id)}`} className={linkClass} onClick={onNavigate}>
-            <ListMusic className="h-4 w-4 shrink-0" aria-hidden="true" />
-            <span className="truncate">{p.title}</span>
-          </NavLink>
-        </li>
-      ))}
-    </ul>
+    <>
+      {playlists.isPending ? (
+        <p className="px-3 py-2 text-sm text-slate-400">Loading...</p>
+      ) : !playlists.data?.length ? (
+        <p className="px-3 py-2 text-sm text-slate-400">{PLAYLIST_TEXT.noPlaylists}</p>
+      ) : (
+        <ul aria-label="Playlists" className="max-h-80 space-y-0.5 overflow-y-auto">
+          {playlists.data.map((p) => (
+            <li key={p.hash_id}>
+              <NavLink to={`/playlist/${encodeURIComponent(p.hash_id)}`} className={linkClass} onClick={onNavigate} title={p.title}>
+                <ListMusic className="h-4 w-4 shrink-0" aria-hidden="true" />
+                <span className="truncate">{p.title}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button
+        type="button"
+        onClick={() => create.mutate()}
+        disabled={create.isPending}
+        aria-busy={create.isPending || undefined}
+        className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-indigo-600 transition hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60"
+      >
+        {create.isPending ? <Spinner /> : <Plus className="h-4 w-4" aria-hidden="true" />}
+        {create.isPending ? PLAYLIST_TEXT.creating : PLAYLIST_TEXT.newPlaylist}
+      </button>
+      {create.isError && (
+        <p role="alert" className="px-3 pb-1 text-xs text-red-600">
+          {createErrorMessage(create.error)}
+        </p>
+      )}
+    </>
   )
 }
 
@@ -86,10 +108,14 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           <Collections onNavigate={onNavigate} />
         </Section>
         <Section title="Tools">
-          <NavLink to="/memories" className={linkClass} onClick={onNavigate}>
-            <Brain className="h-4 w-4" aria-hidden="true" />
-            Memories
-          </NavLink>
+          {/* The badge sits beside the link, not inside it: a link cannot hold another link. */}
+          <div className="flex items-center gap-1">
+            <NavLink to="/memories" className={(state) => `${linkClass(state)} flex-1`} onClick={onNavigate}>
+              <Brain className="h-4 w-4" aria-hidden="true" />
+              Memories
+            </NavLink>
+            <DueBadge onNavigate={onNavigate} />
+          </div>
         </Section>
       </nav>
       <div className="flex items-center justify-between gap-2 border-t border-slate-200 px-5 py-4">

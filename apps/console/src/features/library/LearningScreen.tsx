@@ -1,9 +1,107 @@
-/** The Learning (home) screen. The library issue fills the grid; until then it shows the empty state. */
+import type { Article } from '@lingocast/contract'
+import { useQuery } from '@tanstack/react-query'
+import { CircleAlert, RotateCw } from 'lucide-react'
+import { useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { Button } from '../../components/ui/Button'
+import { SegmentedControl } from '../../components/ui/SegmentedControl'
+import { AddToCollectionDialog } from '../playlists/components/AddToCollectionDialog'
+import { UploadMedia } from '../upload/UploadMedia'
+import { libraryQuery, useDeleteArticle, useLibraryChangedEvent } from './api'
+import { ItemCard, ItemCardSkeleton } from './components/ItemCard'
+import {
+  DEFAULT_STATUS_FILTER,
+  deleteConfirmText,
+  deleteErrorMessage,
+  filterByStatus,
+  LIBRARY_TEXT,
+  parseStatusFilter,
+  STATUS_FILTER_LABELS,
+  STATUS_FILTERS,
+  type StatusFilter,
+} from './items'
+
+const FILTER_OPTIONS = STATUS_FILTERS.map((value) => ({ value, label: STATUS_FILTER_LABELS[value] }))
+const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'
+const SKELETONS = 8
+
+/** The Learning (home) screen: the user's library as a grid of cards (spec 000 s2). */
 export default function LearningScreen() {
+  const library = useQuery(libraryQuery())
+  useLibraryChangedEvent()
+  const [params, setParams] = useSearchParams()
+  const filter = parseStatusFilter(params.get('status'))
+  const [collectionTarget, setCollectionTarget] = useState<Article>()
+
+  const setFilter = (next: StatusFilter) =>
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev)
+        if (next === DEFAULT_STATUS_FILTER) out.delete('status')
+        else out.set('status', next)
+        return out
+      },
+      { replace: true },
+    )
+
+  const remove = useDeleteArticle({ onError: (error) => window.alert(deleteErrorMessage(error)) })
+  const onDelete = (item: Article) => {
+    if (window.confirm(deleteConfirmText(item.Title))) remove.mutate(item)
+  }
+
+  const items = library.data ? filterByStatus(library.data, filter) : []
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Learning</h1>
-      <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">No items match the current filter.</p>
+    <section className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Learning</h1>
+          <p className="mt-1 text-sm text-slate-500">Listen, read along and study at your own pace.</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3 self-start sm:self-auto">
+          <UploadMedia />
+          <SegmentedControl label="Status filter" options={FILTER_OPTIONS} value={filter} onChange={setFilter} />
+        </div>
+      </div>
+
+      <div className="mt-6">
+        {library.isPending ? (
+          <div aria-busy="true">
+            <span role="status" className="sr-only">
+              Loading library
+            </span>
+            <div className={GRID}>
+              {Array.from({ length: SKELETONS }, (_, i) => (
+                <ItemCardSkeleton key={i} />
+              ))}
+            </div>
+          </div>
+        ) : library.isError && !library.data ? (
+          <div className="flex flex-col items-center rounded-xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200">
+            <CircleAlert className="h-8 w-8 text-red-500" strokeWidth={1.75} aria-hidden="true" />
+            <div role="alert">
+              <p className="mt-3 font-semibold text-slate-900">{LIBRARY_TEXT.loadFailed}</p>
+              <p className="mt-1 max-w-md text-sm text-slate-500">{library.error.message}</p>
+            </div>
+            <Button variant="secondary" className="mt-5" loading={library.isFetching} onClick={() => void library.refetch()}>
+              {!library.isFetching && <RotateCw className="h-4 w-4" aria-hidden="true" />}
+              Retry
+            </Button>
+          </div>
+        ) : items.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white/60 px-6 py-14 text-center text-sm text-slate-500">{LIBRARY_TEXT.empty}</p>
+        ) : (
+          <ul className={GRID} aria-label={`${STATUS_FILTER_LABELS[filter]} items`}>
+            {items.map((item) => (
+              <li key={item.HashID} className="flex">
+                <ItemCard item={item} onAddToCollection={setCollectionTarget} onDelete={onDelete} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {collectionTarget && <AddToCollectionDialog article={collectionTarget} onClose={() => setCollectionTarget(undefined)} />}
     </section>
   )
 }

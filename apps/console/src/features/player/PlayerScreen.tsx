@@ -1,6 +1,169 @@
-import { ComingSoon } from '../../components/ui/ComingSoon'
+import type { Article, Segment } from '@lingocast/contract'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { BACK_LINK_CLASS, LoadErrorScreen, NotFoundScreen, SkeletonScreen } from '../../components/ui/StatusScreen'
+import { Toast } from '../../components/ui/Toast'
+import { announceMedia, articleQuery } from './api'
+import { ArticleHeader } from './components/ArticleHeader'
+import { MediaPlayer } from './components/MediaPlayer'
+import { ResizablePanes } from './components/ResizablePanes'
+import { SidePanel, type SideTab } from './components/SidePanel'
+import { SubtitlePanel } from './components/SubtitlePanel'
+import { TimelineBar } from './components/TimelineBar'
+import { TranscriptExport } from './components/TranscriptExport'
+import { usePlayerShortcuts, useSegmentActions, useTranscript } from './hooks'
+import { articleErrorMessage, isNotFound, pickMedia, PLAYER_TEXT } from './messages'
+import { Player } from './player'
+import { readSpeed } from './preferences'
+import { lastStartedIndex, toMs } from './segments'
+import { NotesTab } from '../notes/NotesTab'
+import { ChatTab } from '../tutor/ChatTab'
+import { explainContextFor } from '../tutor/explain-context'
+import type { FlashcardDraft } from '../tutor/flashcard-draft'
+import { useChat } from '../tutor/useChat'
 
-/** Replaced by the player work of the library issue. */
+/** The flashcard modal belongs to memories and loads on first use, keeping the player chunk small. */
+const CreateFlashcardModal = lazy(() => import('../memories/CreateFlashcardModal'))
+
+const PAGE = 'mx-auto max-w-[1600px] px-4 py-5 sm:px-6 lg:px-8 lg:py-7'
+
+/** The article player at /player/{mediaType}/{id} (spec 000 s2). */
 export default function PlayerScreen() {
-  return <ComingSoon title="Player" />
+  const { mediaType, id = '' } = useParams()
+  const article = useQuery(articleQuery(id))
+
+  if (article.isPending) return <PlayerSkeleton />
+  if (article.isError) {
+    if (isNotFound(article.error)) return <ArticleNotFound />
+    return <ArticleError message={articleErrorMessage(article.error)} onRetry={() => void article.refetch()} retrying={article.isFetching} />
+  }
+  // A new article (or media type) starts a fresh player.
+  return <ArticleView key={`${id}:${mediaType}`} article={article.data} mediaType={mediaType} />
+}
+
+function ArticleView({ article, mediaType }: { article: Article; mediaType: string | undefined }) {
+  const media = pickMedia(mediaType, article)
+  const [player] = useState(() => new Player({ rate: readSpeed() }))
+  const fallbackDurationMs = (article.Duration ?? 0) * 1000
+  const transcript = useTranscript(media?.address, player, fallbackDurationMs)
+  const actions = useSegmentActions(player, transcript.segments)
+  usePlayerShortcuts(actions, Boolean(media))
+  const [notice, setNotice] = useState<string>()
+  const closeNotice = useCallback(() => setNotice(undefined), [])
+  const [flashcard, setFlashcard] = useState<{ segment: Segment; front?: string; cue?: string }>()
+  const [tab, setTab] = useState<SideTab>('description')
+  const chat = useChat(article)
+  const explain = (segment: Segment) => {
+    chat.explain(explainContextFor(transcript.segments, segment))
+    setTab('chat')
+  }
+  // A card the tutor suggested: the flashcard modal opens on the segment it was about, front and cue filled in.
+  const createFlashcard = (draft: FlashcardDraft) => {
+    const segments = transcript.segments
+    const about = draft.context?.currentSegment.start
+    const segment =
+      segments.find((s) => s.start === about) ?? segments[Math.max(0, lastStartedIndex(segments, toMs(player.getState().time)))]
+    if (!segment) return setNotice('There is no transcript segment to make a card from yet.')
+    setFlashcard({ segment, front: draft.front, cue: draft.back })
+  }
+
+  const address = media?.address
+  const client = useQueryClient()
+  useEffect(() => {
+    if (address) announceMedia(client, address)
+  }, [address, client])
+
+  return (
+    <section className={PAGE}>
+      <ArticleHeader article={article} />
+      <div className="mt-5 lg:mt-6">
+        <ResizablePanes
+          left={
+            media ? (
+              <>
+                <MediaPlayer
+                  kind={media.kind}
+                  address={media.address}
+                  title={article.Title}
+                  player={player}
+                  segments={transcript.segments}
+                  actions={actions}
+                  onExplain={explain}
+                  onCreateFlashcards={(segment) => setFlashcard({ segment })}
+                />
+                <SubtitlePanel player={player} segments={transcript.segments} loading={transcript.loading} transcription={transcript.transcription} onSeekMs={actions.seekMs} />
+                {transcript.segments.length > 0 && <TimelineBar player={player} segments={transcript.segments} fallbackDuration={article.Duration} onSeekMs={actions.seekMs} />}
+                {transcript.segments.length > 0 && <TranscriptExport segments={transcript.segments} title={article.Title} />}
+                <p className="hidden text-xs text-slate-400 md:block">
+                  <Kbd>Space</Kbd> play or pause · <Kbd>←</Kbd> <Kbd>→</Kbd> previous or next segment · <Kbd>R</Kbd> repeat segment · click a word to jump to it
+                </p>
+              </>
+            ) : (
+              <div className="rounded-2xl bg-white px-6 py-12 text-center text-sm text-slate-500 shadow-sm ring-1 ring-slate-200">This article has no audio or video.</div>
+            )
+          }
+          right={
+            <SidePanel
+              description={article.Description}
+              tab={tab}
+              onTabChange={setTab}
+              notes={<NotesTab hashId={article.HashID} title={article.Title} />}
+              chat={<ChatTab chat={chat} onCreateFlashcard={createFlashcard} />}
+            />
+          }
+        />
+      </div>
+      {flashcard && (
+        <Suspense fallback={null}>
+          <CreateFlashcardModal
+            article={article}
+            segments={transcript.segments}
+            segment={flashcard.segment}
+            initialFront={flashcard.front}
+            initialCue={flashcard.cue}
+            onClose={() => setFlashcard(undefined)}
+            onCreated={() => {
+              setFlashcard(undefined)
+              setNotice('Flashcard created')
+            }}
+          />
+        </Suspense>
+      )}
+      <Toast message={notice} onClose={closeNotice} />
+    </section>
+  )
+}
+
+function Kbd({ children }: { children: string }) {
+  return <kbd className="rounded border border-slate-200 bg-white px-1 py-px font-sans text-[11px] font-medium text-slate-500">{children}</kbd>
+}
+
+function PlayerSkeleton() {
+  return (
+    <SkeletonScreen label="Loading article" className={PAGE}>
+      <div className="h-8 w-2/3 max-w-md rounded-lg bg-slate-200" />
+      <div className="mt-6 flex flex-col gap-6 md:flex-row">
+        <div className="space-y-4 md:w-[65%]">
+          <div className="h-36 rounded-2xl bg-slate-200/80" />
+          <div className="h-40 rounded-2xl bg-slate-200/60" />
+        </div>
+        <div className="h-64 flex-1 rounded-2xl bg-slate-200/60" />
+      </div>
+    </SkeletonScreen>
+  )
+}
+
+const backToLearning = (
+  <Link to="/" className={BACK_LINK_CLASS}>
+    Back to Learning
+  </Link>
+)
+
+function ArticleNotFound() {
+  return <NotFoundScreen title={PLAYER_TEXT.notFound} hint="It may have been deleted, or the link is wrong." back={backToLearning} />
+}
+
+function ArticleError({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying: boolean }) {
+  return <LoadErrorScreen message={message} onRetry={onRetry} retrying={retrying} back={backToLearning} />
 }

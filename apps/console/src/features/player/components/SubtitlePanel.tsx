@@ -1,0 +1,127 @@
+import type { Segment, TranscriptionStatus } from '@lingocast/contract'
+import { memo } from 'react'
+import { Spinner } from '../../../components/ui/Spinner'
+import { usePlayerValue } from '../hooks'
+import type { Player } from '../player'
+import { formatStamp, lastStartedIndex, segmentIndexAt, toMs, wordIndexAt } from '../segments'
+
+interface Props {
+  player: Player
+  segments: readonly Segment[]
+  loading: boolean
+  transcription?: TranscriptionStatus
+  onSeekMs: (ms: number) => void
+}
+
+/**
+ * The subtitle panel (spec 000 s2): only the current segment, each word a
+ * button that seeks to it, the spoken word lit. Between segments the one just
+ * heard stays, dimmed, so the text does not blink in every pause. Only this
+ * small component follows the time: it renders when the segment or the
+ * spoken word changes, never the whole transcript.
+ */
+export function SubtitlePanel({ player, segments, loading, transcription, onSeekMs }: Props) {
+  const current = usePlayerValue(player, (s) => segmentIndexAt(segments, toMs(s.time)))
+  // The current segment is the last one started; in a pause, that is the one just heard.
+  const shown = usePlayerValue(player, (s) => Math.max(0, lastStartedIndex(segments, toMs(s.time))))
+  const segment = segments[shown]
+
+  return (
+    <section aria-label="Subtitles" className="rounded-2xl bg-white px-5 py-5 shadow-sm ring-1 ring-slate-200 sm:px-7 sm:py-6">
+      <div className="flex min-h-28 items-center">
+        {loading ? (
+          <div className="flex w-full items-center justify-center gap-3 text-sm text-slate-500">
+            <Spinner className="h-5 w-5 text-indigo-500" label="Loading subtitles" />
+            Loading subtitles…
+          </div>
+        ) : !segment ? (
+          <NoSegment transcription={transcription} />
+        ) : (
+          <SegmentLine key={`${segment.start}:${segment.end}`} player={player} segment={segment} isCurrent={current >= 0} onSeekMs={onSeekMs} />
+        )}
+      </div>
+      {segment && transcription?.confidence === 'recognised' && (
+        <p className="mt-3 text-xs text-amber-700">Machine-recognised transcript: some words may be wrong.</p>
+      )}
+    </section>
+  )
+}
+
+interface LineProps {
+  player: Player
+  segment: Segment
+  isCurrent: boolean
+  onSeekMs: (ms: number) => void
+}
+
+const SegmentLine = memo(function SegmentLine({ player, segment, isCurrent, onSeekMs }: LineProps) {
+  const words = segment.word_timestamps
+  const active = usePlayerValue(player, (s) => (isCurrent ? wordIndexAt(words, toMs(s.time)) : -1))
+
+  return (
+    <div className="w-full" data-current={isCurrent} data-segment-start={segment.start}>
+      <p className="mb-2 text-xs font-medium tabular-nums text-slate-400">{formatStamp(segment.start)}</p>
+      {words.length === 0 ? (
+        // Timed segment without word timings: the whole line seeks to its start.
+        <button
+          type="button"
+          onClick={() => onSeekMs(segment.start)}
+          className={`rounded-md text-left text-xl leading-relaxed transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 sm:text-2xl ${isCurrent ? 'text-slate-900' : 'text-slate-400'}`}
+        >
+          {segment.text.trim() || '…'}
+        </button>
+      ) : (
+        <p className={`text-xl leading-loose sm:text-2xl ${isCurrent ? 'text-slate-900' : 'text-slate-400'}`}>
+          {words.map((w, i) => {
+            const word = w.word.trim()
+            const lit = i === active
+            return (
+              <span key={`${w.start}:${i}`}>
+                {i > 0 && ' '}
+                <button
+                  type="button"
+                  aria-label={word}
+                  aria-current={lit ? 'true' : undefined}
+                  data-active={lit ? 'true' : undefined}
+                  data-start={w.start}
+                  onClick={() => onSeekMs(w.start)}
+                  className={`-mx-0.5 rounded-md px-0.5 transition-colors duration-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
+                    lit
+                      ? 'bg-indigo-100 text-indigo-900 shadow-[inset_0_-2px_0_0_var(--color-indigo-500)]'
+                      : isCurrent && active >= 0 && i < active
+                        ? 'text-slate-900 hover:bg-slate-100'
+                        : isCurrent && active >= 0
+                          ? 'text-slate-500 hover:bg-slate-100 hover:text-slate-900'
+                          : 'hover:bg-slate-100'
+                  }`}
+                >
+                  {word}
+                </button>
+              </span>
+            )
+          })}
+        </p>
+      )}
+    </div>
+  )
+})
+
+/** Before the first segment: the transcript is being made, failed, or does not exist. */
+function NoSegment({ transcription }: { transcription?: TranscriptionStatus }) {
+  if (transcription?.status === 'pending' || transcription?.status === 'running') {
+    const percent = Math.floor(transcription.progress * 100)
+    return (
+      <div className="w-full text-center text-sm text-slate-500">
+        <p className="flex items-center justify-center gap-3">
+          <Spinner className="h-5 w-5 text-indigo-500" label="Transcribing" />
+          Transcribing... {percent}%
+        </p>
+        <div role="progressbar" aria-label="Transcription progress" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} className="mx-auto mt-3 h-1.5 w-48 overflow-hidden rounded-full bg-slate-100">
+          <div className="h-full rounded-full bg-indigo-500 transition-[width]" style={{ width: `${percent}%` }} />
+        </div>
+      </div>
+    )
+  }
+  if (transcription?.status === 'failed') return <p className="w-full text-center text-sm text-slate-500">The transcript could not be made for this recording.</p>
+  return <p className="w-full text-center text-sm text-slate-500">No transcript for this recording yet.</p>
+}

@@ -1,0 +1,69 @@
+import { PROXY_MEDIA_PATH } from '@lingocast/contract'
+import { ApiError } from '../../api/client'
+
+/** Texts of the player that the spec quotes (000 s2, s5, s8), verbatim. */
+export const PLAYER_TEXT = {
+  notFound: 'Article not found',
+  markFinished: 'Mark as Finished',
+  markActive: 'Mark as Active',
+  addToCollection: 'Add to Collection...',
+  deleteItem: 'Delete Item',
+  finished: 'Finished',
+  createFlashcards: 'Create flashcards from this segment',
+} as const
+
+/** Where Delete Item returns to (spec 000 s2: "a path that is not in the table above"). */
+export const AFTER_DELETE_PATH = '/library'
+
+// Delete Item asks and fails in the same words in the player as on a library card.
+export { deleteConfirmText, deleteErrorMessage } from '../library/items'
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** True when the article call answered 404: the not-found screen, not an error. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404
+}
+
+/** Article load: the server's msg, else 'Failed to fetch article: {reason}'. */
+export function articleErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.msg) return error.msg
+  return `Failed to fetch article: ${reasonOf(error)}`
+}
+
+/**
+ * Mark as Finished / Active failed: the server refused ('Failed to mark as
+ * finished'), or the call itself broke ('Error marking as finished: {reason}').
+ */
+export function markErrorMessage(error: unknown, finished: boolean): string {
+  const state = finished ? 'finished' : 'active'
+  if (error instanceof ApiError && error.status > 0) return `Failed to mark as ${state}`
+  return `Error marking as ${state}: ${reasonOf(error)}`
+}
+
+
+/** The src of <audio>/<video>: the media proxy, which streams with Range and reads the Token cookie. */
+export function proxiedMediaUrl(address: string): string {
+  return `${PROXY_MEDIA_PATH}?resource_addr=${encodeURIComponent(address)}`
+}
+
+/** A Video value of the form youtube:{id} (spec 000 s1). */
+export function youTubeId(video: string | null | undefined): string | undefined {
+  const m = /^youtube:([A-Za-z0-9_-]{6,20})$/.exec(video?.trim() ?? '')
+  return m?.[1]
+}
+
+export type PlayerKind = 'audio' | 'video' | 'youtube'
+
+/**
+ * What plays, from the route's media type and the article: the video route
+ * plays the Video (YouTube or a file), the audio route the Audio; each falls
+ * back to the other address when its own is missing.
+ */
+export function pickMedia(mediaType: string | undefined, article: { Video: string | null; Audio: string | null }): { kind: PlayerKind; address: string } | undefined {
+  const video = article.Video?.trim() || undefined
+  const audio = article.Audio?.trim() || undefined
+  const asVideo = (v: string) => ({ kind: youTubeId(v) ? ('youtube' as const) : ('video' as const), address: v })
+  if (mediaType === 'video') return video ? asVideo(video) : audio ? { kind: 'audio', address: audio } : undefined
+  return audio ? { kind: 'audio', address: audio } : video ? asVideo(video) : undefined
+}

@@ -1,0 +1,61 @@
+import { DEV_LOGIN_EMAIL } from '@lingocast/contract'
+import type { Page } from 'playwright-core'
+import type { SmtpServer } from '../test/smtp'
+import { createTestDatabase, type TestDatabase } from '../test/db'
+import { startServerProcess, type ServerProcess } from '../test/server-process'
+import { launchBrowser, type Browser } from './browser'
+
+export interface DemoSession {
+  server: ServerProcess
+  browser: Browser
+  page: Page
+  /** The demo article's player, its HashID, and the signed-in token. */
+  playerUrl: string
+  hashId: string
+  token: string
+  stop(): Promise<void>
+}
+
+/**
+ * A server on a fresh database (DEV_LOGIN=1 plus `env`), a browser signed in
+ * with the developer shortcut, and the demo article every new user gets.
+ */
+export async function startDemoSession(env: Record<string, string> = {}): Promise<DemoSession> {
+  const db: TestDatabase = await createTestDatabase({ open: false })
+  const server = await startServerProcess({ ...db.env, DEV_LOGIN: '1', ...env })
+  const browser = await launchBrowser()
+  const page = await browser.context.newPage()
+  await page.goto(server.url + '/console/login')
+  await page.getByLabel('Email').fill(DEV_LOGIN_EMAIL)
+  await page.getByRole('button', { name: 'Send Code' }).click()
+  await page.waitForURL((url) => url.pathname === '/console/')
+  const { hashId, token } = await page.evaluate(async () => {
+    const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('Token='))!.slice('Token='.length))
+    const res = await fetch('/english_vocab/api/word_collections', { headers: { authorization: `Bearer ${token}` } })
+    const body = (await res.json()) as { collections: Array<{ HashID: string; Audio: string | null }> }
+    return { hashId: body.collections.find((a) => a.Audio === '/demo/sense-and-sensibility.mp3')!.HashID, token }
+  })
+  return {
+    server,
+    browser,
+    page,
+    playerUrl: `${server.url}/console/player/audio/${hashId}`,
+    hashId,
+    token,
+    async stop() {
+      await browser.close()
+      await server.stop()
+      await db.drop()
+    },
+  }
+}
+
+/** Signs in with the emailed code, as a learner would, and waits for the Learning screen. */
+export async function signInByEmail(page: Page, serverUrl: string, smtp: SmtpServer, email: string): Promise<void> {
+  await page.goto(serverUrl + '/console/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Send Code' }).click()
+  await page.getByLabel('Verification code').fill(await smtp.codeFor(email))
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.waitForURL((url) => url.pathname === '/console/')
+}
