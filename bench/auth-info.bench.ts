@@ -1,5 +1,4 @@
-import pg from 'pg'
-import { measure, median, printTable, startTarget } from './harness'
+import { measure, median, postgresReachable, printTable, startTarget } from './harness'
 
 /**
  * /user/api/info (token lookup: one indexed join) against a bare Fastify
@@ -10,17 +9,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8)
 const runs = Number(process.env.BENCH_RUNS ?? 3)
 const connections = 50
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-
-async function postgresReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2000 })
-  try {
-    await c.connect()
-    await c.end()
-    return true
-  } catch {
-    return false
-  }
-}
 
 async function series(file: string, env: Record<string, string>, path: string) {
   const target = await startTarget(file, env)
@@ -43,7 +31,7 @@ async function series(file: string, env: Record<string, string>, path: string) {
 
 const hello = await series('hello.ts', {}, '/hello')
 const pglite = await series('app.ts', { BENCH_DATABASE_URL: '' }, '/user/api/info')
-const postgres = (await postgresReachable()) ? await series('app.ts', { BENCH_DATABASE_URL: pgUrl }, '/user/api/info') : undefined
+const postgres = (await postgresReachable(pgUrl)) ? await series('app.ts', { BENCH_DATABASE_URL: pgUrl }, '/user/api/info') : undefined
 
 const row = (name: string, m: typeof hello) => ({
   target: name,

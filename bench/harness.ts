@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import pg from 'pg'
 
 const benchDir = import.meta.dirname
 
@@ -11,12 +12,12 @@ export interface Target {
 }
 
 /** Starts a bench target in its own process, so the load generator never shares its event loop. */
-export async function startTarget(file: string, env: Record<string, string> = {}): Promise<Target> {
+export async function startTarget(file: string, env: Record<string, string> = {}): Promise<Target & Record<string, unknown>> {
   const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(benchDir, 'targets', file)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
-  const info = await new Promise<{ port: number; token?: string }>((resolve, reject) => {
+  const info = await new Promise<{ port: number; token?: string } & Record<string, unknown>>((resolve, reject) => {
     let out = ''
     proc.stdout!.on('data', (c: Buffer) => {
       out += c.toString()
@@ -30,22 +31,30 @@ export async function startTarget(file: string, env: Record<string, string> = {}
 
 export interface Measurement {
   reqPerSec: number
+  bytesPerSec: number
   p99: number
   errors: number
   non2xx: number
 }
 
-export async function measure(opts: { url: string; body?: string; headers?: Record<string, string>; connections: number; seconds: number }): Promise<Measurement> {
+export async function measure(opts: {
+  url: string
+  method?: 'GET' | 'POST'
+  body?: string
+  headers?: Record<string, string>
+  connections: number
+  seconds: number
+}): Promise<Measurement> {
   const result = await autocannon({
     url: opts.url,
-    method: 'POST',
+    method: opts.method ?? 'POST',
     body: opts.body,
     headers: opts.headers,
     connections: opts.connections,
     duration: opts.seconds,
     pipelining: 1,
   })
-  return { reqPerSec: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx }
+  return { reqPerSec: result.requests.average, bytesPerSec: result.throughput.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx }
 }
 
 export function median(values: number[]): number {
@@ -56,4 +65,16 @@ export function median(values: number[]): number {
 
 export function printTable(rows: Array<Record<string, string | number>>) {
   console.table(rows)
+}
+
+/** Whether the PostgreSQL server of a benchmark answers; the PostgreSQL rows are skipped if not. */
+export async function postgresReachable(url: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 })
+  try {
+    await c.connect()
+    await c.end()
+    return true
+  } catch {
+    return false
+  }
 }

@@ -1,5 +1,6 @@
 import { loadConfig, type Config } from '../apps/server/src/config'
 import { buildApp, type App } from '../apps/server/src/app'
+import type { TutorProvider } from '../apps/server/src/features/tutor/provider'
 import { createTestDatabase, type TestDatabase } from './db'
 
 export interface TestApp {
@@ -10,14 +11,15 @@ export interface TestApp {
 }
 
 /** The real app on a fresh migrated database; `config` overrides the defaults of an empty environment. */
-export async function buildTestApp(config: Partial<Config> = {}, options: { logLines?: string[]; extend?: (app: App) => void } = {}): Promise<TestApp> {
+export async function buildTestApp(config: Partial<Config> = {}, options: { logLines?: string[]; extend?: (app: App) => void; tutor?: TutorProvider } = {}): Promise<TestApp> {
   const db = await createTestDatabase()
-  const fullConfig: Config = { ...loadConfig({ DATA_DIR: db.env.DATA_DIR }), ...config }
+  // No job runner unless a test asks for one ('both'): most tests queue nothing.
+  const fullConfig: Config = { ...loadConfig({ DATA_DIR: db.env.DATA_DIR, PROCESS_ROLE: 'web' }), ...config }
   // Tests that assert on the log pass `logLines` and get every JSON log line.
   const logger = options.logLines
     ? { level: 'info', stream: { write: (line: string) => void options.logLines!.push(line) } }
     : false
-  const app = await buildApp(fullConfig, { database: db.database, logger })
+  const app = await buildApp(fullConfig, { database: db.database, logger, ...(options.tutor ? { tutor: options.tutor } : {}) })
   options.extend?.(app)
   await app.ready()
   return {

@@ -16,7 +16,8 @@ describe('one server per DATA_DIR (embedded database)', () => {
   const post = (base: string, url: string, body: Record<string, string>) =>
     fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Record<string, unknown>>)
 
-  it('refuses a second server with a clear message, loses nothing, and restarts cleanly', async () => {
+  // Three server starts: slow on a loaded machine, hence the long timeout.
+  it('refuses a second server with a clear message, loses nothing, and restarts cleanly', { timeout: 90_000 }, async () => {
     first = await startServerProcess({ DATA_DIR: dataDir })
     expect(await post(first.url, '/user/api/sendRegisterCode', { email: 'keep@example.com' })).toEqual({ success: true, msg: 'ok' })
     await expect.poll(() => /code is (\d{6})/.exec(first!.output())?.[1]).toBeTruthy()

@@ -45,6 +45,19 @@ export async function startServerProcess(env: Record<string, string | undefined>
   }
 }
 
+/** Starts the server again after a kill: the embedded database's lock of the killed one needs a moment to go stale. */
+export async function startServerAfterKill(env: Record<string, string | undefined>, waitMs = 40_000): Promise<ServerProcess> {
+  const until = Date.now() + waitMs
+  for (;;) {
+    try {
+      return await startServerProcess(env)
+    } catch (error) {
+      if (Date.now() > until || !String(error).includes('already using DATA_DIR')) throw error
+      await new Promise((r) => setTimeout(r, 1000))
+    }
+  }
+}
+
 /** Runs the server and resolves with its exit code and output: for starts that are meant to fail. */
 export async function runServerToExit(env: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
   const { output, exited } = spawnServer(env)

@@ -18,21 +18,55 @@ import { createLibraryRepo } from './features/library/library.repo'
 import { libraryRoutes } from './features/library/library.routes'
 import { createLibraryService } from './features/library/library.service'
 import { mediaRoutes } from './features/media/media.routes'
+import { improveFlashcardRoutes } from './features/memories/improve-flashcard.routes'
+import { createMemoriesRepo } from './features/memories/memories.repo'
+import { memoriesRoutes } from './features/memories/memories.routes'
+import { createMemoriesService } from './features/memories/memories.service'
 import { createTranscriptsRepo } from './features/media/transcripts.repo'
+import { createJobRunner, type JobRunner } from './features/jobs/job-runner'
+import { createJobsRepo } from './features/jobs/jobs.repo'
+import { createRecogniser } from './features/transcription/recogniser'
+import { createTranscribeJob } from './features/transcription/transcribe.job'
+import { createTranscriptionService, type TranscriptionService } from './features/transcription/transcription.service'
+import { createPlaylistsRepo } from './features/playlists/playlists.repo'
+import { playlistsRoutes } from './features/playlists/playlists.routes'
+import { createPlaylistsService } from './features/playlists/playlists.service'
+import { withSharedReads } from './features/playlists/shared-access'
 import { RateLimitedError } from './lib/errors'
 import { createSafeFetch } from './lib/safe-fetch'
 import { createFileCache } from './lib/file-cache'
 import { createLocalStorage } from './lib/storage'
 import { storageRoutes } from './features/storage/storage.routes'
+import { createUploadRepo } from './features/upload/upload.repo'
+import { uploadRoutes } from './features/upload/upload.routes'
+import { createUploadService } from './features/upload/upload.service'
+import { sweepStaleUploads } from './features/upload/sweep-temp'
+import { createNotesRepo } from './features/notes/notes.repo'
+import { notesRoutes } from './features/notes/notes.routes'
+import { createNotesService } from './features/notes/notes.service'
+import { createTutorProvider, type TutorProvider } from './features/tutor'
+import { tutorRoutes } from './features/tutor/tutor.routes'
+import { createTutorService } from './features/tutor/tutor.service'
 import { createMailer, type Mailer } from './lib/mailer'
 import { authGuard } from './plugins/auth-guard'
 import { consoleStatic } from './plugins/console-static'
 import { errorHandler } from './plugins/error-handler'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's job runner (started only when PROCESS_ROLE is worker or both). */
+    jobs: JobRunner
+    /** Asks for transcripts: features that bring known text (uploads, feeds) call it with cues. */
+    transcription: TranscriptionService
+  }
+}
+
 export interface AppDeps {
   database: Database
   mailer?: Mailer
   logger?: FastifyServerOptions['logger']
+  /** The tutor behind improve-flashcard-back (and the chat); tests hand in a double. */
+  tutor?: TutorProvider
 }
 
 const HOUR = 3_600_000
@@ -74,18 +108,60 @@ export async function buildApp(config: Config, deps: AppDeps) {
   for (const demo of demoArticles()) await transcripts.storeIfAbsent(demo.audio, 'demo', demo.segments)
   const storage = createLocalStorage({ root: config.storageDir, mounts: { '/demo/': DEMO_DIR } })
   const safeFetch = createSafeFetch({ allowHosts: config.fetchAllowHosts })
-  await app.register(libraryRoutes, { library })
+  // Playlists check ownership with the library's own, user-scoped reads.
+  const playlists = createPlaylistsService({ repo: createPlaylistsRepo(db), library })
+  const { readableLibrary, mediaAccess } = withSharedReads(library, playlists)
+  await app.register(libraryRoutes, { library: readableLibrary })
+  await app.register(playlistsRoutes, { playlists })
+
+  const jobsRepo = createJobsRepo(db)
+  const jobs = createJobRunner({ repo: jobsRepo, log: app.log.child({ component: 'jobs' }), ...config.jobs })
+  jobs.register(
+    'transcribe',
+    createTranscribeJob({
+      transcripts,
+      storage,
+      safeFetch,
+      modelDir: config.pocketsphinxModelDir,
+      maxDownloadBytes: config.transcribeMaxBytes,
+      recogniser: createRecogniser(config),
+    }),
+  )
+  const transcription = createTranscriptionService({ transcripts, jobs: jobsRepo, nudge: jobs.nudge })
+  app.decorate('jobs', jobs)
+  app.decorate('transcription', transcription)
+  if (config.processRole !== 'web') {
+    app.addHook('onReady', async () => jobs.start())
+    // Before the database closes: running jobs are aborted and handed back to the queue.
+    app.addHook('preClose', async () => jobs.stop())
+  }
+
   const cache = createFileCache(path.join(config.dataDir, 'cache'))
-  await app.register(mediaRoutes, { library, transcripts, storage, safeFetch, cache })
-  await app.register(storageRoutes, { library, storage, cache })
+  await app.register(mediaRoutes, { library: mediaAccess, transcripts, transcription, storage, safeFetch, cache })
+  await app.register(storageRoutes, { library: mediaAccess, storage, cache })
+  const uploads = createUploadService({ repo: createUploadRepo(db), storage, library, transcription, tmpDir: config.uploadTmpDir, log: app.log })
+  await app.register(uploadRoutes, { uploads, tmpDir: config.uploadTmpDir, maxBytes: config.uploadMaxBytes })
+  await app.register(memoriesRoutes, { memories: createMemoriesService({ repo: createMemoriesRepo(db) }) })
+  await app.register(notesRoutes, { notes: createNotesService({ repo: createNotesRepo(db) }) })
+  // One tutor for the chat and for refining cards: the configured model, or the offline WordNet tutor.
+  const tutorProvider = deps.tutor ?? createTutorProvider(config, app.log)
+  await app.register(improveFlashcardRoutes, { tutor: tutorProvider, library })
+  const tutor = createTutorService({ provider: tutorProvider, library })
+  await app.register(tutorRoutes, { tutor, limitPerMinute: config.tutorLimitPerMinute })
   await app.register(consoleStatic, { consoleDir: config.consoleDir })
 
   const purge = setInterval(() => {
     authRepo.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'purging expired sign-in rows failed'))
   }, HOUR)
   purge.unref()
+  // Uploads cut off by a crash leave temporary files outside storage: nothing serves them, this frees the disk.
+  const sweep = () => sweepStaleUploads(config.uploadTmpDir).catch((error: unknown) => app.log.warn({ err: error }, 'sweeping stale uploads failed'))
+  app.addHook('onReady', async () => void sweep())
+  const sweeper = setInterval(sweep, HOUR)
+  sweeper.unref()
   app.addHook('onClose', async () => {
     clearInterval(purge)
+    clearInterval(sweeper)
     mailer.close()
     await safeFetch.close()
   })

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -39,6 +40,21 @@ const envSchema = z.object({
   CONSOLE_DIR: optionalString,
   FETCH_ALLOW_HOSTS: z.string().default(''),
   TRUST_PROXY: flag,
+  PROCESS_ROLE: z.enum(['web', 'worker', 'both']).default('both'),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  POCKETSPHINX_MODEL_DIR: z.string().default('/usr/share/pocketsphinx/model/en-us'),
+  TRANSCRIBE_MAX_MB: z.coerce.number().int().positive().default(2048),
+  WHISPER_MODEL: optionalString,
+  TRANSCRIBE_API_URL: optionalString,
+  TRANSCRIBE_API_KEY: optionalString,
+  TRANSCRIBE_MODEL: z.string().default('whisper-1'),
+  UPLOAD_MAX_MB: z.coerce.number().int().positive().default(2048),
+  AI_BASE_URL: optionalString.pipe(z.string().url('AI_BASE_URL must be a URL such as http://127.0.0.1:11434/v1').optional()),
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  AI_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  TUTOR_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
 })
 
 export interface Config {
@@ -61,6 +77,23 @@ export interface Config {
   fetchAllowHosts: string[]
   storageDir: string
   trustProxy: boolean
+  /** 'web' serves HTTP only, 'worker' runs jobs only, 'both' (the default) does both. */
+  processRole: 'web' | 'worker' | 'both'
+  jobs: { concurrency: number; leaseMs: number; pollMs: number; retryBaseMs: number }
+  pocketsphinxModelDir: string
+  transcribeMaxBytes: number
+  /** A ggml model file: Whisper makes the transcripts that no publisher ships. */
+  whisperModel: string | undefined
+  /** An OpenAI-compatible /v1/audio/transcriptions endpoint, used when there is no Whisper model. */
+  transcribeApi: { baseUrl: string; apiKey: string | undefined; model: string } | undefined
+  /** Largest media file one upload may carry; above it the upload answers 413. */
+  uploadMaxBytes: number
+  /** Where uploads are written until complete: outside storage, so a partial file has no address. */
+  uploadTmpDir: string
+  /** An OpenAI-compatible chat endpoint; undefined: the offline WordNet tutor answers. */
+  ai: { baseUrl: string; apiKey: string | undefined; model: string; idleTimeoutMs: number } | undefined
+  /** Tutor requests per user and minute. */
+  tutorLimitPerMinute: number
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  if (e.WHISPER_MODEL && !existsSync(e.WHISPER_MODEL)) throw new ConfigError(`Invalid configuration:\n  WHISPER_MODEL: file not found: ${path.resolve(e.WHISPER_MODEL)} (npm run whisper:download base.en fetches one)`)
   const github =
     e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET
       ? { clientId: e.GITHUB_CLIENT_ID, clientSecret: e.GITHUB_CLIENT_SECRET, url: trimSlash(e.GITHUB_URL), apiUrl: trimSlash(e.GITHUB_API_URL) }
@@ -82,6 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
       ? { issuer: trimSlash(e.OIDC_ISSUER), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME }
       : undefined
+  if (e.AI_BASE_URL && !e.AI_MODEL) throw new ConfigError('Invalid configuration:\n  AI_MODEL: required with AI_BASE_URL (e.g. gpt-4o-mini, llama3.1)')
+  const ai = e.AI_BASE_URL && e.AI_MODEL ? { baseUrl: trimSlash(e.AI_BASE_URL), apiKey: e.AI_API_KEY, model: e.AI_MODEL, idleTimeoutMs: e.AI_TIMEOUT_SECONDS * 1000 } : undefined
   return {
     port: e.PORT,
     host: e.HOST,
@@ -101,6 +137,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     fetchAllowHosts: e.FETCH_ALLOW_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
     storageDir: path.join(path.resolve(e.DATA_DIR), 'storage'),
+    processRole: e.PROCESS_ROLE,
+    jobs: { concurrency: e.JOB_CONCURRENCY, leaseMs: e.JOB_LEASE_SECONDS * 1000, pollMs: 1000, retryBaseMs: 30_000 },
+    pocketsphinxModelDir: e.POCKETSPHINX_MODEL_DIR,
+    transcribeMaxBytes: e.TRANSCRIBE_MAX_MB * 1_048_576,
+    whisperModel: e.WHISPER_MODEL && path.resolve(e.WHISPER_MODEL),
+    transcribeApi: e.TRANSCRIBE_API_URL ? { baseUrl: e.TRANSCRIBE_API_URL, apiKey: e.TRANSCRIBE_API_KEY, model: e.TRANSCRIBE_MODEL } : undefined,
+    uploadMaxBytes: e.UPLOAD_MAX_MB * 1_048_576,
+    uploadTmpDir: path.join(path.resolve(e.DATA_DIR), 'tmp', 'uploads'),
+    ai,
+    tutorLimitPerMinute: e.TUTOR_LIMIT_PER_MINUTE,
   }
 }
 

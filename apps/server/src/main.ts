@@ -29,6 +29,11 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
 
+  if (config.processRole === 'worker') {
+    await app.ready()
+    app.log.info(`Lingocast worker ${app.jobs.workerId} is running jobs (no HTTP in the worker role)`)
+    return
+  }
   try {
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {

@@ -13,6 +13,19 @@ export const segment = z.object({
 })
 export type Segment = z.infer<typeof segment>
 
+/**
+ * How far the transcript of a media address is (beyond the spec: the player
+ * shows "Transcribing... 40%" instead of an empty panel). 'aligned': known
+ * text timed word by word; 'transcribed': Whisper or a transcription API;
+ * 'recognised': pocketsphinx free recognition, low confidence.
+ */
+export const transcriptionStatus = z.object({
+  status: z.enum(['none', 'pending', 'running', 'done', 'failed']),
+  progress: z.number(),
+  confidence: z.enum(['aligned', 'transcribed', 'recognised']),
+})
+export type TranscriptionStatus = z.infer<typeof transcriptionStatus>
+
 const mediaAddress = z.string({ error: 'audio_url is required' }).trim().min(1, 'audio_url is required').max(2048)
 
 export const getSpeechSegments = defineRoute({
@@ -20,7 +33,17 @@ export const getSpeechSegments = defineRoute({
   path: '/media-proxy/get_speech_segments',
   auth: 'bearer',
   query: z.object({ audio_url: mediaAddress }),
-  response: z.object({ success: z.literal(true), segments: z.array(segment) }),
+  response: z.object({ success: z.literal(true), segments: z.array(segment), transcription: transcriptionStatus.optional() }),
+})
+
+/** Sent when an article with media loads: queues its transcript once per address (spec 000 s7). */
+export const parseMedia = defineRoute({
+  method: 'POST',
+  path: '/media-proxy/parse_media',
+  auth: 'bearer',
+  bodyEncoding: 'json',
+  body: z.object({ audio_url: mediaAddress }),
+  response: z.object({ success: z.literal(true), transcription: transcriptionStatus }),
 })
 
 /** Segments around a play position: the window the player needs next (spec 000 s9: 30 s ahead). */
@@ -32,7 +55,7 @@ export const getTranscriptWindow = defineRoute({
     audio_url: mediaAddress,
     play_pos: z.coerce.number({ error: 'play_pos must be a number of milliseconds' }).min(0).max(1e9),
   }),
-  response: z.object({ success: z.literal(true), segments: z.array(segment) }),
+  response: z.object({ success: z.literal(true), segments: z.array(segment), transcription: transcriptionStatus.optional() }),
 })
 
 export const TRANSCRIPT_WINDOW_AHEAD_MS = 30_000

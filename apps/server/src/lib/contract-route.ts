@@ -1,6 +1,7 @@
 import type { RouteContract } from '@lingocast/contract'
 
 type SchemaOf<R extends RouteContract> = {
+  params: R['params']
   body: R['body']
   querystring: R['query']
   response: { 200: R['response'] }
@@ -15,5 +16,6 @@ export function fromContract<const R extends RouteContract>(route: R) {
   const schema: Record<string, unknown> = { response: { 200: route.response } }
   if (route.body) schema.body = route.body
   if (route.query) schema.querystring = route.query
+  if (route.params) schema.params = route.params
   return { method: route.method, url: route.path, schema: schema as SchemaOf<R> }
 }

@@ -38,6 +38,12 @@ export class ConflictError extends AppError {
     super(409, message)
   }
 }
+/** An upload over the configured size limit. */
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string) {
+    super(413, message)
+  }
+}
 export class RateLimitedError extends AppError {
   constructor(message: string) {
     super(429, message)
