@@ -1,11 +1,8 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm'
-import { customAlphabet } from 'nanoid'
 import type { Db } from '../../db/client'
 import { articles, librarySeeds } from '../../db/schema'
+import { newPublicId } from '../../lib/public-id'
 import type { ArticleRow } from './article-dto'
-
-/** Public ids: 12 URL-safe characters, unrelated to the serial id. */
-const newHashId = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 12)
 
 export type NewArticle = Omit<typeof articles.$inferInsert, 'id' | 'hashId' | 'userId' | 'createdAt'>
 
@@ -24,6 +21,12 @@ export function createLibraryRepo(db: Db) {
       return row
     },
 
+    /** Any user's article, for reads that the caller authorises itself (a public playlist holding it). */
+    async findAnyUser(ref: number | string): Promise<ArticleRow | undefined> {
+      const [row] = await db.select().from(articles).where(typeof ref === 'number' ? eq(articles.id, ref) : eq(articles.hashId, ref))
+      return row
+    },
+
     async setFinished(userId: number, ref: number | string, finished: boolean): Promise<boolean> {
       const rows = await db.update(articles).set({ isFinished: finished }).where(byRef(userId, ref)).returning({ id: articles.id })
       return rows.length > 0
@@ -35,14 +38,22 @@ export function createLibraryRepo(db: Db) {
     },
 
     async insert(userId: number, values: NewArticle): Promise<ArticleRow> {
-      const [row] = await db.insert(articles).values({ ...values, userId, hashId: newHashId() }).returning()
+      const [row] = await db.insert(articles).values({ ...values, userId, hashId: newPublicId() }).returning()
       return row!
     },
 
-    /** Claims the one-time demo seeding of a user; true for exactly one caller. */
-    async claimSeed(userId: number): Promise<boolean> {
-      const rows = await db.insert(librarySeeds).values({ userId }).onConflictDoNothing().returning({ userId: librarySeeds.userId })
-      return rows.length > 0
+    /**
+     * Seeds a user's library once: the claim and the articles commit together,
+     * so a concurrent first read waits on the claim's row lock and then sees
+     * the articles (two tabs opening the console at once on PostgreSQL listed
+     * an empty library while the seed was half written).
+     */
+    async seedOnce(userId: number, items: NewArticle[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        const claimed = await tx.insert(librarySeeds).values({ userId }).onConflictDoNothing().returning({ userId: librarySeeds.userId })
+        if (claimed.length === 0) return
+        for (const values of items) await tx.insert(articles).values({ ...values, userId, hashId: newPublicId() })
+      })
     },
 
     /** Whether a stored file is the media or thumbnail of one of the user's articles. */

@@ -33,6 +33,28 @@ describe('library', () => {
     expect((await list(alice)).json().collections).toHaveLength(1)
   })
 
+  it('shows the demo article to every first read at once (two tabs opening together), seeded once', async () => {
+    const carol = await createTestUser(t.db.database, 'carol@example.com')
+    const reads = await Promise.all(Array.from({ length: 6 }, () => list(carol)))
+    for (const r of reads) expect(r.json().collections.map((a: { Title: string }) => a.Title)).toEqual(['Sense and Sensibility, Chapter 1 (excerpt)'])
+    expect((await list(carol)).json().collections).toHaveLength(1)
+  })
+
+  it('never lets a concurrent first read see a half-written seed', async () => {
+    // Forty items make the seeding window wide enough that a read racing it
+    // would see part of them if the claim and the inserts did not commit together.
+    const dave = await createTestUser(t.db.database, 'dave@example.com')
+    const repo = createLibraryRepo(t.db.database.db)
+    const items = Array.from({ length: 40 }, (_, i) => ({ title: `Seed ${i}` }))
+    const counts = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        await repo.seedOnce(dave.id, items)
+        return (await repo.listForUser(dave.id)).length
+      }),
+    )
+    expect(counts).toEqual([40, 40, 40, 40, 40, 40])
+  })
+
   it('lists by CollectionID descending', async () => {
     const repo = createLibraryRepo(t.db.database.db)
     await repo.insert(alice.id, { title: 'Second' })
