@@ -6,4 +6,56 @@ export { oauthCallbackQuery, oauthPaths, oauthProvider, oauthStartQuery, type OA
 export * as libraryRoutes from './library'
 export { article, articleRef, parseArticleRef, type Article } from './library'
 export * as mediaRoutes from './media'
-export { PROXY_MEDIA_PATH, proxyMediaQuery, STORAGE_JUMP_PREFIX, STORAGE_THUMBNAIL_PREFIX, THUMBNAIL_IMAGE_PATH, thumbnailImageQuery, segment, TRANSCRIPT_WINDOW_AHEAD_MS, TRANSCRIPT_WINDOW_BEHIND_MS, wordTimestamp, type Segment } from './media'
+export { PROXY_MEDIA_PATH, proxyMediaQuery, STORAGE_JUMP_PREFIX, STORAGE_THUMBNAIL_PREFIX, THUMBNAIL_IMAGE_PATH, thumbnailImageQuery, segment, TRANSCRIPT_WINDOW_AHEAD_MS, TRANSCRIPT_WINDOW_BEHIND_MS, wordTimestamp, transcriptionStatus, type Segment, type TranscriptionStatus } from './media'
+export * as playlistRoutes from './playlists'
+export { NEW_PLAYLIST_NAME, PLAYLIST_TITLE_MAX, playlistArticle, playlistSummary, type PlaylistArticle, type PlaylistDetail, type PlaylistSummary } from './playlists'
+export * as uploadRoutes from './upload'
+export { AUDIO_EXTENSIONS, fileExtension, hasMediaExtension, mediaInfo, mediaInfoRoute, MEDIAINFO_PREFIX, SUBTITLE_EXTENSIONS, SUBTITLE_MAX_BYTES, UPLOAD_FILE_FIELD, UPLOAD_SUBTITLE_FIELD, VIDEO_EXTENSIONS, type MediaInfo } from './upload'
+export * as memoriesRoutes from './memories'
+export { deck, flashcard, dailyStat, statsSummary, pathWithId, flashcardIdParams, deckIdParams, CSV_IMPORT_MAX_ROWS, FRONT_MAX, BACK_MAX, DECK_NAME_MAX, STATS_MAX_DAYS, type Deck, type Flashcard, type DailyStat, type StatsSummary } from './memories'
+export * from './review-rules'
+export * from './card-back'
+export * from './tagged-sections'
+export { improveFlashcardBack, type ChatMessage as RefineChatMessage } from './improve-flashcard'
+export * as feedRoutes from './feeds'
+export {
+  FEED_DESCRIPTION_TRUNCATE,
+  FEED_TOAST_MS,
+  feed,
+  feedItem,
+  feedStatus,
+  INVALID_RSS_URL,
+  latestEpisode,
+  minutesRoundedUp,
+  OPML_MAX_BYTES,
+  rssUrl,
+  SUBSCRIBED_ITEMS_LIMIT,
+  UNCATEGORIZED,
+  YOUTUBE_PREFIX,
+  type Feed,
+  type FeedItem,
+  type FeedStatus,
+  type LatestEpisode,
+} from './feeds'
+export * as notesRoutes from './notes'
+export { hashIdOfNotesFile, notesFileName, NOTES_EDITOR_HEADER, NOTES_MAX_LENGTH, NOTES_REVISION_HEADER, NOTES_SAVE_THROTTLE_MS } from './notes'
+export * as tutorRoutes from './tutor'
+export {
+  CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_USER_TURNS,
+  chatMessage,
+  contextLine,
+  EXPLAIN_NEXT_SEGMENTS,
+  EXPLAIN_PREVIOUS_SEGMENTS,
+  explainContext,
+  FLASHCARD_FENCE,
+  formatFlashcardSuggestion,
+  lastUserTurns,
+  parseFlashcardSuggestion,
+  stamp,
+  timedText,
+  type ChatMessage,
+  type ExplainContext,
+  type FlashcardSuggestion,
+  type TimedText,
+} from './tutor'

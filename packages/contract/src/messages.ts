@@ -38,3 +38,129 @@ export const IMAGE_MSG = {
   notAnImage: 'The address did not return an image',
   frameFailed: 'Could not take a frame from this video',
 } as const
+
+/** Playlist texts: spec 000 s2 and s8 where it quotes them, ours for the server's refusals. */
+export const PLAYLIST_MSG = {
+  // Ours: a playlist that does not exist, is private to another user, or is not theirs to change.
+  playlistNotFound: 'Playlist not found',
+  itemNotFound: 'This article is not in the playlist',
+  ownPlaylist: 'This playlist is already yours',
+  // spec 000 s2 and s8, verbatim.
+  noPlaylists: 'No playlists found.',
+  newPlaylist: 'New Playlist',
+  creating: 'Creating...',
+  createFailed: 'Failed to create playlist.',
+  authRequired: 'Authentication required.',
+  authError: 'Authentication error. Please log in again.',
+  empty: 'This playlist is empty',
+  notFoundOrEmpty: 'Playlist not found or empty',
+  loadFailed: 'Failed to load playlist data',
+  titlePlaceholder: 'Playlist Title',
+  deleted: 'Playlist deleted successfully.',
+  removed: 'Playlist removed from your library.',
+} as const
+
+/** Upload texts: spec 001 s5 and s8 where it names them, ours for the server's refusals. */
+export const UPLOAD_MSG = {
+  titleRequired: 'Please enter a title.',
+  unsupportedType: 'Unsupported file type. Only common video and audio formats are supported.',
+  uploadFailed: (msg: string) => `Upload failed: ${msg}`,
+  mediaInfoFailed: (msg: string) => `Upload succeeded, but failed to get media info: ${msg}`,
+  saveFailed: (msg: string | undefined) => `Failed to save article: ${msg || 'Unknown error'}`,
+  // Ours: the server's reasons, shown after 'Upload failed: '.
+  noFile: 'No file was sent. Choose an audio or video file to upload.',
+  emptyFile: 'The file is empty.',
+  tooLarge: (limitMb: number) => `The file is larger than the upload limit of ${limitMb} MB.`,
+  damaged: 'The file is damaged or incomplete: it cannot be played to the end.',
+  badSubtitle: 'The subtitle file must be .srt or .vtt with at least one timed cue.',
+  subtitleTooLarge: (limitMb: number) => `The subtitle file is larger than ${limitMb} MB.`,
+  fileNotFound: 'Uploaded file not found',
+  mediaRequired: 'audio or video is required',
+  badAddress: 'audio and video must be an uploaded file or an http(s) address',
+} as const
+
+/** Memories texts: spec 001 s8 where it names them, ours otherwise. */
+export const MEMORIES_MSG = {
+  // Spec 001 s8 (console).
+  fetchDecksFailed: 'Failed to fetch decks',
+  deckNotFound: 'Deck not found',
+  fetchDeckFailed: 'Failed to fetch deck details',
+  fetchFlashcardsFailed: 'Failed to fetch flashcards',
+  createDeckFailed: 'Failed to create deck',
+  createFlashcardFailed: 'Failed to create flashcard',
+  updateFlashcardFailed: 'Failed to update flashcard',
+  deleteFlashcardFailed: 'Failed to delete flashcard',
+  reviewFailed: 'Failed to submit review in background.',
+  statsFailed: 'Failed to fetch statistics',
+  // Ours: the server's validation and not-found messages.
+  flashcardNotFound: 'Flashcard not found',
+  deckIdRequired: 'deck_id is required',
+  flashcardIdRequired: 'flashcard_id is required',
+  deckNameRequired: 'Deck name is required',
+  frontRequired: 'Front is required',
+  backRequired: 'Back is required',
+  badRating: 'rating must be Again, Hard, Good or Easy',
+  badScheduler: 'scheduler must be fsrs or sm2',
+  badTimeZone: 'tz must be an IANA time zone such as Europe/Paris',
+  badPeriod: 'end_date must not be before start_date, and the period at most 400 days',
+  tutorFailed: 'The tutor did not answer. Please try again.',
+  csvEmpty: 'The CSV file is empty',
+  csvTooLarge: 'The CSV file is too large (at most 900 KB)',
+  csvNoColumns: 'The CSV file needs a header row with front and back columns',
+  csvTooManyRows: 'The CSV file has more than 5000 cards',
+  csvUnreadable: 'The CSV file could not be read',
+} as const
+
+/** Notes (spec 000 s2, s4); the server's own texts where the spec leaves them to us. */
+export const NOTES_MSG = {
+  placeholder: 'Write your notes here...',
+  loading: 'Loading...',
+  saving: 'Saving...',
+  notFound: 'No notes yet',
+  tooLong: 'Notes are too long to save',
+} as const
+
+/** Chat and Explain (spec 000 s2, s4, s8), plus the server's own texts. */
+export const TUTOR_MSG = {
+  empty: 'Ask me any questions about the episode!',
+  placeholder: 'Ask a question...',
+  fallback: 'Sorry, I encountered an error. Please try again.',
+  chatApiError: (status: number) => `Chat API error: ${status}`,
+  // Ours.
+  noQuestion: 'Ask a question first',
+  emptySegment: 'The segment to explain has no text',
+  messageTooLong: 'The message is too long',
+  upstream: 'The AI tutor did not answer. Please try again.',
+} as const
+
+/** Channels and feeds: spec 001 s2, s4, s8 verbatim, and the server's own reasons. */
+export const FEEDS_MSG = {
+  // spec 001 s8 (feed screen, channels, add to study), verbatim.
+  fetchFeedFailed: 'Failed to fetch RSS feed details.',
+  feedNotFound: 'RSS feed not found.',
+  fetchItemsFailed: 'Failed to fetch RSS items.',
+  fetchSubscriptionFailed: 'Failed to fetch subscription status.',
+  fetchRssFailed: 'Failed to fetch RSS data',
+  importFailed: 'Failed to import RSS feed',
+  subscribeFailed: 'Failed to subscribe',
+  unsubscribeFailed: 'Failed to unsubscribe',
+  addToStudyFailed: (msg: string) => `Failed to add to study: ${msg}`,
+  addToStudyError: (message: string) => `An error occurred while adding to study: ${message}`,
+  // spec 001 s2, s4.
+  subscribed: 'Subscribed successfully',
+  unsubscribed: 'Unsubscribed successfully',
+  importing: 'Importing RSS feed...',
+  noSubscriptions: 'No subscriptions found.',
+  noMatch: 'No subscriptions match your search.',
+  noEpisodes: 'No episodes available for this feed.',
+  // Ours: why a fetch or a parse failed, and the server's refusals.
+  itemNotFound: 'Episode not found',
+  noMedia: 'This episode has no audio or video to study',
+  httpStatus: (status: number) => `The feed address answered HTTP ${status}`,
+  timeout: 'The feed took too long to answer',
+  tooLarge: (mb: number) => `The feed is larger than ${mb} MB`,
+  notAFeed: 'This address is not an RSS or Atom feed',
+  invalidXml: 'The feed is not valid XML',
+  unreachable: 'The feed address could not be reached',
+  opmlInvalid: 'This is not an OPML file with feed addresses',
+} as const

@@ -1,0 +1,202 @@
+import { z } from 'zod'
+import { defineRoute, okBody } from './http'
+
+/** spec 001 s2: the category a channel without one is listed under. */
+export const UNCATEGORIZED = 'Uncategorized'
+/** spec 001 s9: feed and episode descriptions are cut here, with Show more / Show less. */
+export const FEED_DESCRIPTION_TRUNCATE = 200
+/** spec 001 s9: the subscribe toast stays this long. */
+export const FEED_TOAST_MS = 3000
+/** A video value starting with this marks an external (YouTube) video (spec 001 s3). */
+export const YOUTUBE_PREFIX = 'youtube:'
+/** Ours: My Feed lists at most this many of the newest episodes of the subscribed channels. */
+export const SUBSCRIBED_ITEMS_LIMIT = 1000
+/** Ours: an OPML file larger than this is refused. */
+export const OPML_MAX_BYTES = 2 * 1024 * 1024
+
+/**
+ * Where a channel's last fetch left it (ours): `pending` never fetched yet
+ * (Discover says it is not loaded), `ok`, `error` (the last try failed; it is
+ * retried with backoff), `paused` (3 parse errors in a row; refreshed by hand).
+ */
+export const feedStatus = z.enum(['pending', 'ok', 'error', 'paused'])
+export type FeedStatus = z.infer<typeof feedStatus>
+
+/** An episode as a channel card shows it: the latest one (spec 001 s3). */
+export const latestEpisode = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  duration: z.number().nullable(),
+  audio: z.string().nullable(),
+  video: z.string().nullable(),
+})
+export type LatestEpisode = z.infer<typeof latestEpisode>
+
+/** A channel (spec 001 s3), plus where its feed lives and how its last fetch went. */
+export const feed = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  category: z.string(),
+  latest_episode: latestEpisode.nullable(),
+  url: z.string(),
+  status: feedStatus,
+  /** The last fetch's failure, in words, while status is error or paused. */
+  error: z.string().nullable(),
+  last_fetched_at: z.string().nullable(),
+})
+export type Feed = z.infer<typeof feed>
+
+/** An episode (spec 001 s3). `pub_date` is ISO 8601; `description` is the publisher's HTML. */
+export const feedItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  thumbnail: z.string().nullable(),
+  pub_date: z.string().nullable(),
+  duration: z.number().nullable(),
+  rss_id: z.number().int(),
+  rss_channel_name: z.string(),
+  audio: z.string().nullable(),
+  video: z.string().nullable(),
+  isPlayed: z.boolean(),
+  /** Ours: the publisher ships a transcript, so the episode's words will be exact. */
+  has_transcript: z.boolean(),
+})
+export type FeedItem = z.infer<typeof feedItem>
+
+const idError = (field: string) => `${field} must be a feed id`
+const id = (field: string) => z.coerce.number({ error: idError(field) }).int(idError(field)).positive(idError(field))
+
+export const rssList = defineRoute({
+  method: 'GET',
+  path: '/english_vocab/api/rss-list',
+  auth: 'bearer',
+  response: z.object({ success: z.literal(true), msg: z.literal('ok'), data: z.array(feed) }),
+})
+
+export const rssItems = defineRoute({
+  method: 'GET',
+  path: '/english_vocab/api/rss-items',
+  auth: 'bearer',
+  query: z.object({ rss_id: id('rss_id') }),
+  response: z.object({ success: z.literal(true), msg: z.literal('ok'), items: z.array(feedItem) }),
+})
+
+export const userRssIdList = defineRoute({
+  method: 'GET',
+  path: '/english_vocab/api/user-rss-id-list',
+  auth: 'bearer',
+  response: z.object({ success: z.literal(true), msg: z.literal('ok'), data: z.array(z.number().int()) }),
+})
+
+export const userRssSubscribeItems = defineRoute({
+  method: 'GET',
+  path: '/english_vocab/api/user-rss-subscribe-items',
+  auth: 'bearer',
+  response: z.object({ success: z.literal(true), msg: z.literal('ok'), items: z.array(feedItem) }),
+})
+
+export const rssSubscribe = defineRoute({
+  method: 'POST',
+  path: '/english_vocab/api/rss-subscribe',
+  auth: 'bearer',
+  bodyEncoding: 'json',
+  body: z.object({ rss_id: id('rss_id') }),
+  response: okBody,
+})
+
+export const rssUnsubscribe = defineRoute({
+  method: 'POST',
+  path: '/english_vocab/api/rss-unsubscribe',
+  auth: 'bearer',
+  bodyEncoding: 'json',
+  body: z.object({ rss_id: id('rss_id') }),
+  response: okBody,
+})
+
+/** spec 001 s5: blank or not a URL gives this text, on both sides. */
+export const INVALID_RSS_URL = 'Please enter a valid RSS URL'
+
+export const rssUrl = z
+  .string({ error: INVALID_RSS_URL })
+  .trim()
+  .min(1, INVALID_RSS_URL)
+  .max(2048, INVALID_RSS_URL)
+  .refine((v) => {
+    try {
+      const u = new URL(v)
+      return u.protocol === 'http:' || u.protocol === 'https:'
+    } catch {
+      return false
+    }
+  }, INVALID_RSS_URL)
+
+/** Fetches and parses the feed before answering; the channel then shows in Discover (ours: its id comes back). */
+export const importRssChannel = defineRoute({
+  method: 'POST',
+  path: '/english_vocab/api/import-rss-channel',
+  auth: 'bearer',
+  bodyEncoding: 'json',
+  body: z.object({ rss_url: rssUrl }),
+  response: okBody.extend({ rss_id: z.number().int(), title: z.string() }),
+})
+
+/** Creates (or finds) the caller's article for the episode and queues its transcript. */
+export const collectRssItem = defineRoute({
+  method: 'POST',
+  path: '/english_vocab/api/collect-rss-item',
+  auth: 'bearer',
+  bodyEncoding: 'json',
+  body: z.object({ rss_item_id: id('rss_item_id') }),
+  response: okBody.extend({ article_hash_id: z.string() }),
+})
+
+/** Ours: the played mark of one episode, for the caller only. */
+export const rssItemPlayed = defineRoute({
+  method: 'POST',
+  path: '/english_vocab/api/rss-item-played',
+  auth: 'bearer',
+  bodyEncoding: 'json',
+  body: z.object({ rss_item_id: id('rss_item_id'), played: z.boolean({ error: 'played must be true or false' }).default(true) }),
+  response: okBody,
+})
+
+/** Ours: fetch a channel now (a paused one starts again). Answers once the fetch is done. */
+export const rssRefresh = defineRoute({
+  method: 'POST',
+  path: '/english_vocab/api/rss-refresh',
+  auth: 'bearer',
+  bodyEncoding: 'json',
+  body: z.object({ rss_id: id('rss_id') }),
+  response: okBody.extend({ data: feed }),
+})
+
+/** Ours: the caller's subscriptions as an OPML 2.0 document. */
+export const exportOpml = defineRoute({
+  method: 'GET',
+  path: '/english_vocab/api/rss-opml',
+  auth: 'bearer',
+  responseType: 'text',
+  response: z.string(),
+})
+
+/**
+ * Ours: subscribes to every feed of an OPML document (sent as text). Feeds new
+ * to the server are fetched by the refresh job, not before the answer.
+ */
+export const importOpml = defineRoute({
+  method: 'POST',
+  path: '/english_vocab/api/rss-opml',
+  auth: 'bearer',
+  bodyEncoding: 'text',
+  body: z.string({ error: 'Send the OPML file as the request body' }).max(OPML_MAX_BYTES, 'The OPML file is too large (at most 2 MB)'),
+  response: okBody.extend({ subscribed: z.number().int(), skipped: z.array(z.object({ url: z.string(), reason: z.string() })) }),
+})
+
+/** Whole minutes, rounded up (spec 001 s9: channel cards and episode play buttons). */
+export function minutesRoundedUp(seconds: number | null | undefined): number {
+  if (!seconds || seconds <= 0) return 0
+  return Math.ceil(seconds / 60)
+}
