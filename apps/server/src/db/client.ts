@@ -52,6 +52,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         connectionTimeoutMillis: 30_000,
       })
     }
+    if (!options.databaseUrl) {
+      // A new connection to PGlite joins the same single session, whose named
+      // prepared statements outlive the connection that made them. Without
+      // this, the first query error (after which node-postgres reconnects)
+      // left every named statement failing with "already exists", sign-in included.
+      pool.on('connect', (client) => void client.query('DEALLOCATE ALL').catch(() => undefined))
+    }
     cleanups.push(() => pool.end())
     pool.on('error', (error) => console.error('Idle database connection failed:', error.message))
     const db = drizzle(pool, { schema })

@@ -11,9 +11,13 @@ let db
 let server
 try {
   db = await PGlite.create(workerData.dataDir)
-  // One client at a time: PGlite has a single session, so multiplexing several
-  // connections onto it would interleave their transactions.
-  server = new PGLiteSocketServer({ db, path: workerData.socketPath, maxConnections: 1 })
+  // The app's pool keeps one connection (PGlite has a single session). The
+  // server still admits a few: node-postgres drops a connection after any
+  // query error and dials a new one before this side has seen the old one
+  // close, and with room for one only that new dial was refused (ECONNRESET),
+  // failing the next request. The socket server's queue keeps transactions of
+  // different connections apart.
+  server = new PGLiteSocketServer({ db, path: workerData.socketPath, maxConnections: 4 })
   await server.start()
   parentPort.postMessage({ type: 'ready' })
 } catch (error) {
