@@ -14,7 +14,7 @@ export interface TestApp {
 export async function buildTestApp(config: Partial<Config> = {}, options: { logLines?: string[]; extend?: (app: App) => void; tutor?: TutorProvider } = {}): Promise<TestApp> {
   const db = await createTestDatabase()
   // No job runner unless a test asks for one ('both'): most tests queue nothing.
-  const fullConfig: Config = { ...loadConfig({ DATA_DIR: db.env.DATA_DIR, PROCESS_ROLE: 'web' }), ...config }
+  const fullConfig: Config = { ...loadConfig({ DATA_DIR: db.env.DATA_DIR, PROCESS_ROLE: 'web', FEED_CATALOGUE_FETCH: '0' }), ...config }
   // Tests that assert on the log pass `logLines` and get every JSON log line.
   const logger = options.logLines
     ? { level: 'info', stream: { write: (line: string) => void options.logLines!.push(line) } }

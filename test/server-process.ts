@@ -68,7 +68,8 @@ export async function runServerToExit(env: Record<string, string | undefined>): 
 function spawnServer(env: Record<string, string | undefined>) {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'info', ...env },
+    // The starter catalogue's feeds are on the internet: tests never fetch them.
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'info', FEED_CATALOGUE_FETCH: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''

@@ -21,7 +21,7 @@ export async function startBenchApp(env: Record<string, string | undefined> = {}
   const token = generateToken()
   await repo.insertToken({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) })
   const extra = prepare ? await prepare(database, user.id, dataDir) : {}
-  const app = await buildApp({ ...loadConfig({ DATA_DIR: dataDir, ...env }), logLevel: 'silent' }, { database, logger: false })
+  const app = await buildApp({ ...loadConfig({ DATA_DIR: dataDir, FEED_CATALOGUE_FETCH: '0', ...env }), logLevel: 'silent' }, { database, logger: false })
   await app.listen({ port: 0, host: '127.0.0.1' })
   // The harness reads this one line: where to send load, and as whom.
   process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port, token, ...extra })}\n`)

@@ -47,6 +47,11 @@ import { createNotesService } from './features/notes/notes.service'
 import { createTutorProvider, type TutorProvider } from './features/tutor'
 import { tutorRoutes } from './features/tutor/tutor.routes'
 import { createTutorService } from './features/tutor/tutor.service'
+import { STARTER_CATALOGUE } from './features/feeds/catalogue'
+import { createFeedsRepo } from './features/feeds/feeds.repo'
+import { feedsRoutes } from './features/feeds/feeds.routes'
+import { createFeedsService, type FeedsService } from './features/feeds/feeds.service'
+import { createRefreshFeedJob } from './features/feeds/refresh-feed.job'
 import { createMailer, type Mailer } from './lib/mailer'
 import { authGuard } from './plugins/auth-guard'
 import { consoleStatic } from './plugins/console-static'
@@ -58,6 +63,8 @@ declare module 'fastify' {
     jobs: JobRunner
     /** Asks for transcripts: features that bring known text (uploads, feeds) call it with cues. */
     transcription: TranscriptionService
+    /** Channels and their refresh (tests and benches drive refreshes through it). */
+    feeds: FeedsService
   }
 }
 
@@ -115,7 +122,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(playlistsRoutes, { playlists })
 
   const jobsRepo = createJobsRepo(db)
-  const jobs = createJobRunner({ repo: jobsRepo, log: app.log.child({ component: 'jobs' }), ...config.jobs })
+  const jobs = createJobRunner({ repo: jobsRepo, log: app.log.child({ component: 'jobs' }), ...config.jobs, names: ['transcribe'] })
   jobs.register(
     'transcribe',
     createTranscribeJob({
@@ -148,6 +155,38 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(improveFlashcardRoutes, { tutor: tutorProvider, library })
   const tutor = createTutorService({ provider: tutorProvider, library })
   await app.register(tutorRoutes, { tutor, limitPerMinute: config.tutorLimitPerMinute })
+
+  // Feed refreshes are short network calls: their own lane, so they never wait behind a long transcription.
+  const feedJobs = createJobRunner({ repo: jobsRepo, log: app.log.child({ component: 'feed-jobs' }), ...config.jobs, concurrency: config.feeds.concurrency, names: ['refresh_feed'] })
+  const feeds = createFeedsService({
+    repo: createFeedsRepo(db),
+    safeFetch,
+    jobs: jobsRepo,
+    nudge: feedJobs.nudge,
+    transcription,
+    log: app.log.child({ component: 'feeds' }),
+    fetchTimeoutMs: config.feeds.fetchTimeoutMs,
+    fetchCatalogue: config.feeds.fetchCatalogue,
+  })
+  feedJobs.register('refresh_feed', createRefreshFeedJob(feeds))
+  app.decorate('feeds', feeds)
+  await app.register(feedsRoutes, { feeds })
+  app.addHook('onReady', async () => feeds.seedCatalogue(STARTER_CATALOGUE))
+  let feedSweep: NodeJS.Timeout | undefined
+  if (config.processRole !== 'web') {
+    const sweepFeeds = () => void feeds.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'queueing feed refreshes failed'))
+    app.addHook('onReady', async () => {
+      feedJobs.start()
+      sweepFeeds()
+      feedSweep = setInterval(sweepFeeds, config.feeds.sweepMs)
+      feedSweep.unref()
+    })
+    app.addHook('preClose', async () => {
+      clearInterval(feedSweep)
+      await feedJobs.stop()
+    })
+  }
+
   await app.register(consoleStatic, { consoleDir: config.consoleDir })
 
   const purge = setInterval(() => {

@@ -55,6 +55,13 @@ const envSchema = z.object({
   AI_MODEL: optionalString,
   AI_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   TUTOR_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  FEED_CATALOGUE_FETCH: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
+  FEED_SWEEP_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+  FEED_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
+  FEED_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
 })
 
 export interface Config {
@@ -94,6 +101,15 @@ export interface Config {
   ai: { baseUrl: string; apiKey: string | undefined; model: string; idleTimeoutMs: number } | undefined
   /** Tutor requests per user and minute. */
   tutorLimitPerMinute: number
+  feeds: {
+    /** Fetch the starter catalogue's channels although nobody follows them (off: they load when someone subscribes). */
+    fetchCatalogue: boolean
+    /** How often the worker looks for channels due for a refresh. */
+    sweepMs: number
+    fetchTimeoutMs: number
+    /** Refreshes run in their own lane of the job queue, this many at once. */
+    concurrency: number
+  }
 }
 
 export class ConfigError extends Error {}
@@ -147,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadTmpDir: path.join(path.resolve(e.DATA_DIR), 'tmp', 'uploads'),
     ai,
     tutorLimitPerMinute: e.TUTOR_LIMIT_PER_MINUTE,
+    feeds: { fetchCatalogue: e.FEED_CATALOGUE_FETCH, sweepMs: e.FEED_SWEEP_SECONDS * 1000, fetchTimeoutMs: e.FEED_TIMEOUT_SECONDS * 1000, concurrency: e.FEED_CONCURRENCY },
   }
 }
 

@@ -29,6 +29,8 @@ export interface JobRunnerOptions {
   pollMs: number
   /** Delay before try n+1: base * 2^(n-1), capped at an hour. */
   retryBaseMs: number
+  /** Only these kinds of job are claimed (a lane); all kinds when absent. */
+  names?: readonly JobName[]
 }
 
 /** Backoff of a failed try, capped so a job waits at most an hour. */
@@ -103,7 +105,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       }
       let job: ClaimedJob | undefined
       try {
-        job = await repo.claim(workerId, options.leaseMs)
+        job = await repo.claim(workerId, options.leaseMs, options.names)
       } catch (error) {
         if (stopped) return
         log.error({ err: error }, 'could not claim a job')

@@ -5,6 +5,8 @@
 export interface JobPayloads {
   /** Make (or finish) the word-timed transcript of one media address. */
   transcribe: { address: string }
+  /** Fetch one channel's feed (conditional GET) and store its new episodes. */
+  refresh_feed: { channelId: number }
 }
 
 export type JobName = keyof JobPayloads

@@ -40,16 +40,19 @@ export function createJobsRepo(db: Db) {
     /**
      * Claims the most urgent job that is due, or one whose worker's lease ran
      * out (that worker died). SKIP LOCKED lets many workers claim at once
-     * without waiting on each other.
+     * without waiting on each other. `names` limits the claim to some kinds
+     * of job, so short ones (feed refreshes) have a lane of their own and never
+     * wait behind an hour of transcription.
      */
-    async claim(workerId: string, leaseMs: number): Promise<ClaimedJob | undefined> {
+    async claim(workerId: string, leaseMs: number, names?: readonly JobName[]): Promise<ClaimedJob | undefined> {
+      const only = names ? sql`and name in (${sql.join(names.map((n) => sql`${n}`), sql`, `)})` : sql``
       const { rows } = await db.execute<ClaimRow>(sql`
         update jobs set status = 'running', locked_by = ${workerId},
           locked_until = now() + make_interval(secs => ${leaseMs / 1000}),
           attempts = attempts + 1, updated_at = now()
         where id = (
           select id from jobs
-          where (status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now())
+          where ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now())) ${only}
           order by priority desc, run_at, id
           for update skip locked
           limit 1)

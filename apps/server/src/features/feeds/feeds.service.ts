@@ -1,0 +1,299 @@
+import { FEEDS_MSG, YOUTUBE_PREFIX, type Feed, type FeedItem } from '@lingocast/contract'
+import type { FastifyBaseLogger } from 'fastify'
+import { generateOpml, parseOpml } from 'feedsmith'
+import type { StoredCue } from '../../db/schema'
+import { NotFoundError, ValidationError } from '../../lib/errors'
+import { discardBody, readCapped, type SafeFetch } from '../../lib/safe-fetch'
+import type { JobsRepo } from '../jobs/jobs.repo'
+import { parseTranscript, transcriptFormat } from '../transcription/cues'
+import type { TranscriptionService } from '../transcription/transcription.service'
+import type { CatalogueEntry } from './catalogue'
+import { toFeedDto, toFeedItemDto } from './feed-dto'
+import type { ChannelRow, FeedsRepo, ItemView } from './feeds.repo'
+import { FeedFetchError, fetchFeed } from './fetch-feed'
+import { FeedParseError, parseFeedDocument, type ParsedFeed } from './parse-feed'
+import { PAUSE_AFTER_PARSE_ERRORS, refreshIntervalMs, retryDelayMs } from './refresh-schedule'
+
+export interface FeedsServiceDeps {
+  repo: FeedsRepo
+  safeFetch: SafeFetch
+  jobs: Pick<JobsRepo, 'enqueue'>
+  /** Wakes this process's feed worker after queueing. */
+  nudge: () => void
+  transcription: Pick<TranscriptionService, 'request' | 'status'>
+  log: FastifyBaseLogger
+  fetchTimeoutMs: number
+  /** Whether catalogue channels nobody follows are fetched by the sweep. */
+  fetchCatalogue: boolean
+  now?: () => Date
+}
+
+/** What one refresh did, for the job's log, the manual refresh and the tests. */
+export type RefreshOutcome = { result: 'fetched'; added: number } | { result: 'not-modified' } | { result: 'failed'; error: string; paused: boolean } | { result: 'skipped' }
+
+/** Publisher transcripts are text: a few MB hold hours of speech. */
+const TRANSCRIPT_MAX_BYTES = 5 * 1024 * 1024
+/** OPML imports larger than this many feeds are cut here. */
+const OPML_MAX_FEEDS = 1000
+const refreshKey = (channelId: number) => `feed:${channelId}`
+
+const parseMessage = (error: FeedParseError) => (error.reason === 'not-a-feed' ? FEEDS_MSG.notAFeed : FEEDS_MSG.invalidXml)
+
+function isHttp(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol)
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Channels, episodes, subscriptions and the refresh that keeps them current.
+ * A channel is fetched once for all its followers; what a user sees of it
+ * (subscribed, played, collected) is theirs alone.
+ */
+export function createFeedsService(deps: FeedsServiceDeps) {
+  const { repo, log } = deps
+  const now = deps.now ?? (() => new Date())
+  const after = (ms: number) => new Date(now().getTime() + ms)
+
+  async function visibleChannel(userId: number, id: number): Promise<ChannelRow> {
+    const channel = await repo.visibleChannel(userId, id)
+    if (!channel) throw new NotFoundError(FEEDS_MSG.feedNotFound)
+    return channel
+  }
+
+  async function visibleItem(userId: number, id: number): Promise<ItemView> {
+    const item = await repo.visibleItem(userId, id)
+    if (!item) throw new NotFoundError(FEEDS_MSG.itemNotFound)
+    return item
+  }
+
+  async function queueRefresh(channelId: number, priority = 0): Promise<void> {
+    // One try per job: the channel's own schedule (next_fetch_at, backoff) decides when the next one is.
+    await deps.jobs.enqueue('refresh_feed', { channelId }, { dedupeKey: refreshKey(channelId), priority, maxAttempts: 1 })
+    deps.nudge()
+  }
+
+  /** Fetches and parses an address for an import: a ParsedFeed, or a ValidationError saying why not. */
+  async function fetchForImport(url: string) {
+    const outcome = await fetchFeed(deps.safeFetch, url, { timeoutMs: deps.fetchTimeoutMs }).catch((error: unknown) => {
+      if (error instanceof FeedFetchError) throw new ValidationError(error.message)
+      throw error
+    })
+    if (outcome.kind !== 'fetched') throw new ValidationError(FEEDS_MSG.importFailed)
+    try {
+      return { ...outcome, feed: parseFeedDocument(outcome.body, outcome.url) }
+    } catch (error) {
+      if (error instanceof FeedParseError) throw new ValidationError(parseMessage(error))
+      throw error
+    }
+  }
+
+  const nextFetchFor = (feed: ParsedFeed) => after(refreshIntervalMs(feed.items.flatMap((i) => (i.pubDate ? [i.pubDate] : []))))
+
+  /**
+   * One conditional GET of a channel. A 304 costs no parse; fetch failures
+   * back off (at least Retry-After); 3 parse failures in a row pause the
+   * channel until a refresh by hand (`manual`), which also skips the
+   * conditional headers so the body is read again.
+   */
+  async function refresh(channelId: number, options: { manual?: boolean } = {}): Promise<RefreshOutcome> {
+    const channel = await repo.channel(channelId)
+    if (!channel || (channel.status === 'paused' && !options.manual)) return { result: 'skipped' }
+    const conditional = options.manual ? {} : { etag: channel.etag, lastModified: channel.lastModified }
+    let outcome: Awaited<ReturnType<typeof fetchFeed>>
+    try {
+      outcome = await fetchFeed(deps.safeFetch, channel.url, { ...conditional, timeoutMs: deps.fetchTimeoutMs })
+    } catch (error) {
+      if (!(error instanceof FeedFetchError)) throw error
+      const failCount = channel.failCount + 1
+      await repo.saveFailure(channel.id, { status: 'error', error: error.message, nextFetchAt: after(retryDelayMs(failCount, error.retryAfterMs)), failCount, parseErrors: channel.parseErrors })
+      return { result: 'failed', error: error.message, paused: false }
+    }
+    if (outcome.kind === 'not-modified') {
+      const interval = refreshIntervalMs(await repo.recentPubDates(channel.id))
+      await repo.saveNotModified(channel.id, after(Math.max(interval, outcome.retryAfterMs ?? 0)))
+      return { result: 'not-modified' }
+    }
+    let feed: ParsedFeed
+    try {
+      feed = parseFeedDocument(outcome.body, outcome.url)
+    } catch (error) {
+      if (!(error instanceof FeedParseError)) throw error
+      const parseErrors = channel.parseErrors + 1
+      const paused = parseErrors >= PAUSE_AFTER_PARSE_ERRORS
+      const message = parseMessage(error)
+      await repo.saveFailure(channel.id, { status: paused ? 'paused' : 'error', error: message, nextFetchAt: after(retryDelayMs(parseErrors, null)), failCount: channel.failCount + 1, parseErrors })
+      if (paused) log.warn({ channel: channel.id, url: channel.url }, 'feed paused after repeated parse errors')
+      return { result: 'failed', error: message, paused }
+    }
+    const { added } = await repo.saveFetched(channel, { feed, etag: outcome.etag, lastModified: outcome.lastModified, nextFetchAt: nextFetchFor(feed) })
+    return { result: 'fetched', added }
+  }
+
+  /** The publisher's transcript of an episode as cues, or undefined when it cannot be read (then the audio is recognised). */
+  async function publisherCues(item: ItemView): Promise<StoredCue[] | undefined> {
+    if (!item.transcriptUrl) return undefined
+    try {
+      const res = await deps.safeFetch.fetch(item.transcriptUrl, { signal: AbortSignal.timeout(deps.fetchTimeoutMs) })
+      if (res.status !== 200) {
+        discardBody(res.body)
+        throw new Error(`HTTP ${res.status}`)
+      }
+      const text = (await readCapped(res.body, TRANSCRIPT_MAX_BYTES)).toString('utf8')
+      const cues = parseTranscript(text, transcriptFormat(item.transcriptType || item.transcriptUrl))
+      return cues.length > 0 ? cues : undefined
+    } catch (error) {
+      log.warn({ err: error, item: item.id, transcript: item.transcriptUrl }, 'the publisher transcript could not be read; the audio will be recognised')
+      return undefined
+    }
+  }
+
+  async function requestTranscript(item: ItemView): Promise<void> {
+    const address = item.audio ?? item.video
+    if (!address || address.startsWith(YOUTUBE_PREFIX) || !isHttp(address)) return
+    const status = await deps.transcription.status(address)
+    if (status.status !== 'none' && status.status !== 'failed') return
+    const cues = await publisherCues(item)
+    await deps.transcription.request(address, cues ? { cues, source: 'publisher' } : {})
+  }
+
+  return {
+    refresh,
+
+    async list(userId: number): Promise<Feed[]> {
+      return (await repo.listVisible(userId)).map(toFeedDto)
+    },
+
+    async items(userId: number, channelId: number): Promise<FeedItem[]> {
+      await visibleChannel(userId, channelId)
+      return (await repo.itemsOfChannel(userId, channelId)).map(toFeedItemDto)
+    },
+
+    subscribedIds: (userId: number) => repo.subscribedIds(userId),
+
+    async subscribedItems(userId: number, limit: number): Promise<FeedItem[]> {
+      return (await repo.subscribedItems(userId, limit)).map(toFeedItemDto)
+    },
+
+    async subscribe(userId: number, channelId: number): Promise<void> {
+      const channel = await visibleChannel(userId, channelId)
+      await repo.setSubscribed(userId, channelId, true)
+      // A catalogue channel nobody followed may never have been fetched: fetch it now for its new follower.
+      if (channel.status === 'pending') await queueRefresh(channel.id, 10)
+    },
+
+    async unsubscribe(userId: number, channelId: number): Promise<void> {
+      await visibleChannel(userId, channelId)
+      await repo.setSubscribed(userId, channelId, false)
+    },
+
+    /**
+     * Import by address: fetched and parsed before the answer, and written
+     * only when that worked, so a bad address leaves no row behind. A known
+     * address is shared: the user is linked to the existing channel.
+     */
+    async importChannel(userId: number, url: string): Promise<{ id: number; title: string }> {
+      const existing = await repo.channelByUrl(url)
+      if (existing && existing.status === 'ok') {
+        await repo.link(userId, existing.id)
+        return { id: existing.id, title: existing.title }
+      }
+      if (existing) {
+        const outcome = await refresh(existing.id, { manual: true })
+        if (outcome.result === 'failed') throw new ValidationError(outcome.error)
+        await repo.link(userId, existing.id)
+        return { id: existing.id, title: (await repo.channel(existing.id))!.title }
+      }
+      const fetched = await fetchForImport(url)
+      return repo.createFetched({ url, feed: fetched.feed, etag: fetched.etag, lastModified: fetched.lastModified, nextFetchAt: nextFetchFor(fetched.feed), userId })
+    },
+
+    /** A refresh by hand (also un-pauses); answers the channel as it is afterwards. */
+    async refreshNow(userId: number, channelId: number): Promise<Feed> {
+      await visibleChannel(userId, channelId)
+      await refresh(channelId, { manual: true })
+      const listed = (await repo.listVisible(userId)).find((c) => c.id === channelId)
+      if (!listed) throw new NotFoundError(FEEDS_MSG.feedNotFound)
+      return toFeedDto(listed)
+    },
+
+    async setPlayed(userId: number, itemId: number, played: boolean): Promise<void> {
+      await visibleItem(userId, itemId)
+      await repo.setPlayed(userId, itemId, played)
+    },
+
+    /**
+     * The user's article for an episode (made once, reused after), marked
+     * played; its transcript is queued with the publisher's text when the
+     * feed ships one.
+     */
+    async collect(userId: number, itemId: number): Promise<string> {
+      const item = await visibleItem(userId, itemId)
+      if (!item.audio && !item.video) throw new ValidationError(FEEDS_MSG.noMedia)
+      const { hashId } = await repo.collectInto(userId, itemId, {
+        title: item.title,
+        description: item.description,
+        audio: item.audio,
+        video: item.video,
+        thumbnail: item.thumbnail,
+        durationSeconds: item.durationSeconds,
+      })
+      await requestTranscript(item).catch((error: unknown) => log.error({ err: error, item: item.id }, 'could not queue the episode transcript'))
+      return hashId
+    },
+
+    /** Queues a refresh of every channel that is due. Run by the worker on a timer. */
+    async sweep(limit = 500): Promise<number> {
+      const due = await repo.dueChannels(now(), deps.fetchCatalogue, limit)
+      for (const id of due) await queueRefresh(id)
+      return due.length
+    },
+
+    seedCatalogue: (entries: readonly CatalogueEntry[]) => repo.seedCatalogue([...entries]),
+
+    async exportOpml(userId: number): Promise<string> {
+      const channels = await repo.subscribedChannels(userId)
+      return generateOpml({
+        head: { title: 'Lingocast subscriptions', dateCreated: now() },
+        body: { outlines: channels.map((c) => ({ type: 'rss', text: c.title, title: c.title, xmlUrl: c.url })) },
+      })
+    },
+
+    /** Subscribes to every feed address of an OPML document; new addresses are fetched by the refresh job. */
+    async importOpml(userId: number, text: string): Promise<{ subscribed: number; skipped: Array<{ url: string; reason: string }> }> {
+      let outlines: Array<{ xmlUrl?: string; text?: string; title?: string; outlines?: unknown[] }>
+      try {
+        outlines = (parseOpml(text).body?.outlines ?? []) as typeof outlines
+      } catch {
+        throw new ValidationError(FEEDS_MSG.opmlInvalid)
+      }
+      const found: Array<{ url: string; title: string }> = []
+      const walk = (list: typeof outlines) => {
+        for (const o of list) {
+          if (found.length >= OPML_MAX_FEEDS) return
+          if (o.xmlUrl) found.push({ url: o.xmlUrl.trim(), title: (o.title || o.text || o.xmlUrl).trim().slice(0, 500) })
+          if (Array.isArray(o.outlines)) walk(o.outlines as typeof outlines)
+        }
+      }
+      walk(outlines)
+      if (found.length === 0) throw new ValidationError(FEEDS_MSG.opmlInvalid)
+      const skipped: Array<{ url: string; reason: string }> = []
+      let subscribed = 0
+      for (const { url, title } of found) {
+        if (!isHttp(url) || url.length > 2048) {
+          skipped.push({ url: url.slice(0, 2048), reason: 'Only http and https addresses can be fetched.' })
+          continue
+        }
+        const id = await repo.followByUrl(userId, url, title)
+        subscribed++
+        const channel = await repo.channel(id)
+        if (channel?.status === 'pending') await queueRefresh(id, 5)
+      }
+      return { subscribed, skipped }
+    },
+  }
+}
+
+export type FeedsService = ReturnType<typeof createFeedsService>

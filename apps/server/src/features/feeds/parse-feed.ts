@@ -1,0 +1,292 @@
+import { createHash } from 'node:crypto'
+import { YOUTUBE_PREFIX } from '@lingocast/contract'
+import { parseFeed as parseAnyFeed } from 'feedsmith'
+
+/** A channel as we keep it, whatever format it came in. */
+export interface ParsedFeed {
+  title: string
+  description: string
+  image: string | null
+  category: string | null
+  items: ParsedItem[]
+}
+
+export interface ParsedItem {
+  /** The publisher's stable id: guid, else the enclosure address, else the link, else a hash of title and date. */
+  guid: string
+  title: string
+  description: string
+  thumbnail: string | null
+  pubDate: Date | null
+  durationSeconds: number | null
+  audio: string | null
+  video: string | null
+  link: string | null
+  transcript: { url: string; type: string } | null
+}
+
+/** A feed we cannot read at all; `reason` says why in words a user understands. */
+export class FeedParseError extends Error {
+  constructor(readonly reason: 'not-a-feed' | 'invalid-xml', detail: string) {
+    super(detail)
+    this.name = 'FeedParseError'
+  }
+}
+
+/** Bounds on what one feed may store, so a hostile feed cannot fill the database. */
+export const FEED_LIMITS = { items: 5000, title: 500, description: 20_000, url: 2048 } as const
+
+/** Transcript formats the pipeline reads, best first (podcast namespace: several may be offered). */
+const TRANSCRIPT_PREFERENCE = ['text/vtt', 'application/x-subrip', 'application/srt', 'text/srt', 'application/json', 'text/html', 'text/plain']
+
+type Loose = Record<string, unknown>
+const obj = (v: unknown): Loose | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Loose) : undefined)
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v])
+
+/** Text of a value that may be a string, a number or feedsmith's `{ value }` wrapper. */
+function text(v: unknown): string {
+  if (typeof v === 'string') return v.trim()
+  if (typeof v === 'number') return String(v)
+  const o = obj(v)
+  if (o && 'value' in o) return text(o.value)
+  return ''
+}
+
+const clip = (s: string, max: number) => (s.length > max ? s.slice(0, max) : s)
+
+/** An absolute http(s) address, resolved against the feed's own address; anything else is dropped. */
+function address(v: unknown, base: string | undefined): string | null {
+  const raw = text(v)
+  if (!raw || raw.length > FEED_LIMITS.url) return null
+  try {
+    const url = new URL(raw, base)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * A duration in seconds from any of the forms feeds use: a number, "3723",
+ * "62:03", "1:02:03", "1:02:03.5", ISO 8601 "PT1H2M3S". Null when unreadable.
+ */
+export function parseDuration(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) && v >= 0 ? v : null
+  const s = text(v)
+  if (!s) return null
+  if (/^\d+(\.\d+)?$/.test(s)) return Number(s)
+  if (/^\d+(:\d{1,2}){1,2}(\.\d+)?$/.test(s)) return s.split(':').reduce((total, part) => total * 60 + Number(part), 0)
+  const iso = /^P(?:T)?(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?$/i.exec(s)
+  if (iso && (iso[1] || iso[2] || iso[3])) return Number(iso[1] ?? 0) * 3600 + Number(iso[2] ?? 0) * 60 + Number(iso[3] ?? 0)
+  return null
+}
+
+function date(v: unknown): Date | null {
+  const s = text(v)
+  if (!s) return null
+  const d = new Date(s)
+  return Number.isNaN(d.getTime()) ? null : d
+}
+
+const isVideoType = (type: string, url: string) => type.startsWith('video/') || /\.(mp4|m4v|mov|webm|mkv)(\?|$)/i.test(url)
+const isAudioType = (type: string, url: string) => type.startsWith('audio/') || /\.(mp3|m4a|aac|ogg|oga|opus|wav|flac)(\?|$)/i.test(url)
+
+/** The first playable enclosure (RSS enclosures, Media RSS contents, Atom enclosure links). */
+function media(candidates: Array<{ url: unknown; type?: unknown; medium?: unknown }>, base: string | undefined) {
+  for (const c of candidates) {
+    const url = address(c.url, base)
+    if (!url) continue
+    const type = text(c.type).toLowerCase()
+    const medium = text(c.medium).toLowerCase()
+    if (medium === 'video' || isVideoType(type, url)) return { audio: null, video: url }
+    if (medium === 'audio' || isAudioType(type, url)) return { audio: url, video: null }
+  }
+  return { audio: null, video: null }
+}
+
+function transcriptOf(podcast: Loose | undefined, base: string | undefined): ParsedItem['transcript'] {
+  const offered = arr(podcast?.transcripts)
+    .map((t) => obj(t))
+    .filter((t): t is Loose => Boolean(t))
+    .map((t) => ({ url: address(t.url, base), type: text(t.type).toLowerCase() }))
+    .filter((t): t is { url: string; type: string } => Boolean(t.url))
+  if (offered.length === 0) return null
+  const rank = (type: string) => {
+    const i = TRANSCRIPT_PREFERENCE.indexOf(type)
+    return i === -1 ? TRANSCRIPT_PREFERENCE.length : i
+  }
+  return offered.sort((a, b) => rank(a.type) - rank(b.type))[0]!
+}
+
+function mediaContents(m: Loose | undefined): Array<{ url: unknown; type?: unknown; medium?: unknown }> {
+  if (!m) return []
+  const groups = [m, ...arr(m.groups).map(obj)].filter((g): g is Loose => Boolean(g))
+  return groups.flatMap((g) => arr(g.contents).map((c) => obj(c) ?? {})) as Array<{ url: unknown; type?: unknown; medium?: unknown }>
+}
+
+function mediaThumbnail(m: Loose | undefined, base: string | undefined): string | null {
+  if (!m) return null
+  const groups = [m, obj(m.group), ...arr(m.groups).map(obj)].filter((g): g is Loose => Boolean(g))
+  for (const g of groups) {
+    for (const t of arr(g.thumbnails)) {
+      const url = address(obj(t)?.url, base)
+      if (url) return url
+    }
+  }
+  return null
+}
+
+function mediaDescription(m: Loose | undefined): string {
+  if (!m) return ''
+  const groups = [m, obj(m.group), ...arr(m.groups).map(obj)].filter((g): g is Loose => Boolean(g))
+  for (const g of groups) {
+    const d = text(g.description)
+    if (d) return d
+  }
+  return ''
+}
+
+function stableGuid(parts: { guid?: string; audio: string | null; video: string | null; link: string | null; title: string; pubDate: Date | null }): string {
+  const chosen = parts.guid || parts.audio || parts.video || parts.link
+  if (chosen) return clip(chosen, FEED_LIMITS.url)
+  return 'sha1:' + createHash('sha1').update(`${parts.title}\n${parts.pubDate?.toISOString() ?? ''}`).digest('hex')
+}
+
+function finishItem(item: Omit<ParsedItem, 'guid'> & { rawGuid?: string }): ParsedItem {
+  const { rawGuid, ...rest } = item
+  return {
+    ...rest,
+    title: clip(rest.title || (rest.pubDate ? `Episode of ${rest.pubDate.toISOString().slice(0, 10)}` : 'Untitled episode'), FEED_LIMITS.title),
+    description: clip(rest.description, FEED_LIMITS.description),
+    guid: stableGuid({ guid: rawGuid, ...rest }),
+  }
+}
+
+function firstCategory(values: unknown): string | null {
+  for (const c of arr(values)) {
+    const o = obj(c)
+    const name = text(o?.text ?? o?.name ?? o?.term ?? o?.label ?? c)
+    if (name) return clip(name, 100)
+  }
+  return null
+}
+
+function fromRss(feed: Loose, base: string | undefined): ParsedFeed {
+  const itunes = obj(feed.itunes)
+  const items = arr(feed.items).slice(0, FEED_LIMITS.items).map((raw) => {
+    const it = obj(raw) ?? {}
+    const iIt = obj(it.itunes)
+    const m = obj(it.media)
+    const enclosures = arr(it.enclosures).map((e) => obj(e) ?? {}) as Array<{ url: unknown; type?: unknown }>
+    const found = media([...enclosures, ...mediaContents(m)], base)
+    const content = obj(it.content)
+    return finishItem({
+      rawGuid: text(it.guid),
+      title: text(it.title) || text(iIt?.title),
+      description: text(content?.encoded) || text(it.description) || text(iIt?.summary) || mediaDescription(m),
+      thumbnail: address(iIt?.image, base) ?? mediaThumbnail(m, base),
+      pubDate: date(it.pubDate) ?? date(obj(it.dc)?.date),
+      durationSeconds: parseDuration(iIt?.duration) ?? parseDuration(obj(mediaContents(m)[0])?.duration),
+      ...found,
+      link: address(it.link, base),
+      transcript: transcriptOf(obj(it.podcast), base),
+    })
+  })
+  return {
+    title: clip(text(feed.title) || text(itunes?.title) || 'Untitled feed', FEED_LIMITS.title),
+    description: clip(text(feed.description) || text(itunes?.summary), FEED_LIMITS.description),
+    image: address(obj(feed.image)?.url, base) ?? address(itunes?.image, base),
+    category: firstCategory(itunes?.categories) ?? firstCategory(feed.categories),
+    items,
+  }
+}
+
+/** Atom, including YouTube channel feeds, whose videos become `youtube:{id}`. */
+function fromAtom(feed: Loose, base: string | undefined): ParsedFeed {
+  const items = arr(feed.entries).slice(0, FEED_LIMITS.items).map((raw) => {
+    const e = obj(raw) ?? {}
+    const links = arr(e.links).map((l) => obj(l) ?? {})
+    const m = obj(e.media)
+    const videoId = text(obj(e.yt)?.videoId) || (/^yt:video:([\w-]{6,20})$/.exec(text(e.id))?.[1] ?? '')
+    const enclosureLinks = links.filter((l) => text(l.rel) === 'enclosure').map((l) => ({ url: l.href, type: l.type }))
+    const found = videoId ? { audio: null, video: `${YOUTUBE_PREFIX}${videoId}` } : media([...enclosureLinks, ...mediaContents(m)], base)
+    const alternate = links.find((l) => !text(l.rel) || text(l.rel) === 'alternate')
+    return finishItem({
+      rawGuid: text(e.id),
+      title: text(e.title) || text(obj(obj(m?.group)?.title)),
+      description: text(e.content) || text(e.summary) || mediaDescription(m),
+      thumbnail: mediaThumbnail(m, base),
+      pubDate: date(e.published) ?? date(e.updated),
+      durationSeconds: parseDuration(obj(mediaContents(m)[0])?.duration),
+      ...found,
+      link: address(alternate?.href, base),
+      transcript: transcriptOf(obj(e.podcast), base),
+    })
+  })
+  return {
+    title: clip(text(feed.title) || 'Untitled feed', FEED_LIMITS.title),
+    description: clip(text(feed.subtitle), FEED_LIMITS.description),
+    image: address(feed.logo, base) ?? address(feed.icon, base),
+    category: firstCategory(feed.categories),
+    items,
+  }
+}
+
+function fromJson(feed: Loose, base: string | undefined): ParsedFeed {
+  const items = arr(feed.items).slice(0, FEED_LIMITS.items).map((raw) => {
+    const it = obj(raw) ?? {}
+    const attachments = arr(it.attachments).map((a) => obj(a) ?? {}).map((a) => ({ url: a.url, type: a.mime_type ?? a.mimeType }))
+    const first = obj(arr(it.attachments)[0])
+    return finishItem({
+      rawGuid: text(it.id),
+      title: text(it.title),
+      description: text(it.content_html ?? it.contentHtml) || text(it.content_text ?? it.contentText) || text(it.summary),
+      thumbnail: address(it.image, base),
+      pubDate: date(it.date_published ?? it.datePublished),
+      durationSeconds: parseDuration(first?.duration_in_seconds ?? first?.durationInSeconds),
+      ...media(attachments, base),
+      link: address(it.url, base),
+      transcript: null,
+    })
+  })
+  return {
+    title: clip(text(feed.title) || 'Untitled feed', FEED_LIMITS.title),
+    description: clip(text(feed.description), FEED_LIMITS.description),
+    image: address(feed.icon, base),
+    category: null,
+    items,
+  }
+}
+
+/**
+ * The internal DTD subset, where entity declarations live. feedsmith does not
+ * expand declared entities (so a billion-laughs feed cannot blow up), but the
+ * subset is also where a hostile feed hides megabytes; it has no use in a feed.
+ */
+const DOCTYPE = /<!DOCTYPE[^[>]*(\[[\s\S]*?\]\s*)?>/i
+
+/**
+ * Parses RSS 2.0 / 0.9x, RDF, Atom (YouTube channels included) and JSON Feed.
+ * `base` resolves relative addresses. Throws FeedParseError when the document
+ * is not a feed or not well-formed; a feed with odd or missing fields gives
+ * what it has (items without media are kept, their play button stays off).
+ */
+export function parseFeedDocument(body: string, base?: string): ParsedFeed {
+  const source = body.replace(/^\uFEFF/, '').replace(DOCTYPE, '')
+  let result: ReturnType<typeof parseAnyFeed>
+  try {
+    result = parseAnyFeed(source)
+  } catch (error) {
+    const message = (error as Error).message ?? String(error)
+    if (/unrecognized feed format/i.test(message)) {
+      // Not a feed, or XML broken so badly that no format could be detected.
+      if (source.trimStart().startsWith('<') && /<(rss|feed|rdf:RDF)\b/i.test(source.slice(0, 4096))) throw new FeedParseError('invalid-xml', message)
+      throw new FeedParseError('not-a-feed', message)
+    }
+    throw new FeedParseError('invalid-xml', message)
+  }
+  const feed = obj(result.feed) ?? {}
+  if (result.format === 'rss' || result.format === 'rdf') return fromRss(feed, base)
+  if (result.format === 'atom') return fromAtom(feed, base)
+  return fromJson(feed, base)
+}
