@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -17,25 +17,20 @@ type WorkerMessage = { type: 'ready' } | { type: 'stopped' } | { type: 'error'; 
  * DATA_DIR may be deep.
  */
 export async function startPgliteHost(dataDir: string): Promise<PgliteHost> {
+  // A new data dir is created by a thread that then ends, taking initdb's memory with it.
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    const creator = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, initOnly: true } })
+    try {
+      await nextMessage(creator, 'ready')
+    } finally {
+      await creator.terminate()
+    }
+  }
   const socketDir = mkdtempSync(path.join(os.tmpdir(), 'lingocast-pg-'))
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: { dataDir, socketPath: path.join(socketDir, '.s.PGSQL.5432') },
   })
-  const next = (type: WorkerMessage['type']) =>
-    new Promise<void>((resolve, reject) => {
-      const onMessage = (m: WorkerMessage) => {
-        if (m.type === type) done(resolve)
-        else if (m.type === 'error') done(() => reject(new Error(`Embedded database failed to start: ${m.message}`)))
-      }
-      const onExit = (code: number) => done(() => reject(new Error(`Embedded database worker exited with code ${code}`)))
-      const done = (fn: () => void) => {
-        worker.off('message', onMessage)
-        worker.off('exit', onExit)
-        fn()
-      }
-      worker.on('message', onMessage)
-      worker.on('exit', onExit)
-    })
+  const next = (type: WorkerMessage['type']) => nextMessage(worker, type)
 
   try {
     await next('ready')
@@ -59,4 +54,22 @@ export async function startPgliteHost(dataDir: string): Promise<PgliteHost> {
       return stopping
     },
   }
+}
+
+/** The worker's next message of `type`; its error message or exit rejects. */
+function nextMessage(worker: Worker, type: WorkerMessage['type']): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const onMessage = (m: WorkerMessage) => {
+      if (m.type === type) done(resolve)
+      else if (m.type === 'error') done(() => reject(new Error(`Embedded database failed to start: ${m.message}`)))
+    }
+    const onExit = (code: number) => done(() => reject(new Error(`Embedded database worker exited with code ${code}`)))
+    const done = (fn: () => void) => {
+      worker.off('message', onMessage)
+      worker.off('exit', onExit)
+      fn()
+    }
+    worker.on('message', onMessage)
+    worker.on('exit', onExit)
+  })
 }

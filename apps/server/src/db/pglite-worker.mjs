@@ -9,7 +9,17 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 
 let db
 let server
-try {
+if (workerData.initOnly) {
+  // Creating a data dir runs initdb, whose WASM module and buffers stay in
+  // this thread's memory (about 500 MB) for as long as it lives. The host
+  // runs creation in a thread of its own and then ends it.
+  try {
+    await (await PGlite.create(workerData.dataDir)).close()
+    parentPort.postMessage({ type: 'ready' })
+  } catch (error) {
+    parentPort.postMessage({ type: 'error', message: String(error?.stack ?? error) })
+  }
+} else try {
   db = await PGlite.create(workerData.dataDir)
   // The app's pool keeps one connection (PGlite has a single session). The
   // server still admits a few: node-postgres drops a connection after any
