@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-/** What one path answers. A string or Buffer body gets an ETag and Last-Modified, so conditional GETs work. */
+/**
+ * What one path answers. A string or Buffer body (or a file's bytes) gets an
+ * ETag and Last-Modified, so conditional GETs work, and byte ranges, as
+ * podcast hosts serve their enclosures.
+ */
 export interface FeedRoute {
   body?: string | Buffer
+  /** Serve this file's bytes (read at each request). */
+  file?: string
   status?: number
   headers?: Record<string, string>
   /** Content-Type; default application/rss+xml; charset=utf-8. */
@@ -20,7 +27,7 @@ export interface FeedServer {
   /** Sets (or replaces) what a path answers. */
   set(pathname: string, route: FeedRoute): void
   /** Every request seen, with its conditional headers and the status answered. */
-  requests: Array<{ path: string; ifNoneMatch?: string; ifModifiedSince?: string; status: number }>
+  requests: Array<{ path: string; ifNoneMatch?: string; ifModifiedSince?: string; range?: string; status: number }>
   close(): Promise<void>
 }
 
@@ -33,7 +40,7 @@ export async function startFeedServer(): Promise<FeedServer> {
   const server = http.createServer((req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://x').pathname
     const route = routes.get(pathname)
-    const seen = { path: pathname, ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'], status: 0 }
+    const seen = { path: pathname, ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'], range: req.headers.range, status: 0 }
     requests.push(seen)
     if (!route) {
       seen.status = 404
@@ -57,7 +64,23 @@ export async function startFeedServer(): Promise<FeedServer> {
       pump()
       return
     }
-    const body = route.body ?? ''
+    const body = route.file ? readFileSync(route.file) : (route.body ?? '')
+    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '')
+    if (range && (range[1] || range[2]) && (route.status ?? 200) === 200) {
+      const bytes = Buffer.from(body)
+      const size = bytes.length
+      const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]))
+      const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1
+      if (start >= size || start > end) {
+        seen.status = 416
+        res.writeHead(416, { 'content-range': `bytes */${size}` }).end()
+        return
+      }
+      seen.status = 206
+      res.writeHead(206, { ...headers, 'accept-ranges': 'bytes', 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) })
+      res.end(bytes.subarray(start, end + 1))
+      return
+    }
     if (!route.noValidators && (route.status ?? 200) === 200) {
       const etag = `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`
       headers.etag = etag
@@ -69,7 +92,7 @@ export async function startFeedServer(): Promise<FeedServer> {
       }
     }
     seen.status = route.status ?? 200
-    res.writeHead(seen.status, headers).end(body)
+    res.writeHead(seen.status, { ...headers, 'accept-ranges': 'bytes' }).end(req.method === 'HEAD' ? undefined : body)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo

@@ -117,7 +117,13 @@ export async function buildApp(config: Config, deps: AppDeps) {
   const safeFetch = createSafeFetch({ allowHosts: config.fetchAllowHosts })
   // Playlists check ownership with the library's own, user-scoped reads.
   const playlists = createPlaylistsService({ repo: createPlaylistsRepo(db), library })
-  const { readableLibrary, mediaAccess } = withSharedReads(library, playlists)
+  const { readableLibrary, mediaAccess: libraryMedia } = withSharedReads(library, playlists)
+  const feedsRepo = createFeedsRepo(db)
+  // An episode of a channel the user sees plays in the mini player before it is in their library.
+  const mediaAccess: typeof libraryMedia = {
+    ...libraryMedia,
+    userHasMedia: async (userId, address) => (await libraryMedia.userHasMedia(userId, address)) || feedsRepo.isVisibleEpisodeMedia(userId, address),
+  }
   await app.register(libraryRoutes, { library: readableLibrary })
   await app.register(playlistsRoutes, { playlists })
 
@@ -159,7 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   // Feed refreshes are short network calls: their own lane, so they never wait behind a long transcription.
   const feedJobs = createJobRunner({ repo: jobsRepo, log: app.log.child({ component: 'feed-jobs' }), ...config.jobs, concurrency: config.feeds.concurrency, names: ['refresh_feed'] })
   const feeds = createFeedsService({
-    repo: createFeedsRepo(db),
+    repo: feedsRepo,
     safeFetch,
     jobs: jobsRepo,
     nudge: feedJobs.nudge,

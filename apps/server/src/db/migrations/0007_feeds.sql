@@ -68,4 +68,6 @@ CREATE UNIQUE INDEX "feed_channels_url_key" ON "feed_channels" USING btree ("url
 CREATE INDEX "feed_channels_next_fetch_idx" ON "feed_channels" USING btree ("next_fetch_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "feed_items_channel_guid_key" ON "feed_items" USING btree ("channel_id","guid");--> statement-breakpoint
 CREATE INDEX "feed_items_channel_date_idx" ON "feed_items" USING btree ("channel_id","pub_date");--> statement-breakpoint
+CREATE INDEX "feed_items_audio_idx" ON "feed_items" USING btree ("audio");--> statement-breakpoint
+CREATE INDEX "feed_items_video_idx" ON "feed_items" USING btree ("video");--> statement-breakpoint
 CREATE INDEX "feed_user_channels_channel_idx" ON "feed_user_channels" USING btree ("channel_id");

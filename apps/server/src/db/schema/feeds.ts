@@ -55,7 +55,13 @@ export const feedItems = pgTable(
     transcriptType: text('transcript_type'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('feed_items_channel_guid_key').on(t.channelId, t.guid), index('feed_items_channel_date_idx').on(t.channelId, t.pubDate)],
+  (t) => [
+    uniqueIndex('feed_items_channel_guid_key').on(t.channelId, t.guid),
+    index('feed_items_channel_date_idx').on(t.channelId, t.pubDate),
+    // The media proxy asks, on every range request, whether an address is an episode the user may play.
+    index('feed_items_audio_idx').on(t.audio),
+    index('feed_items_video_idx').on(t.video),
+  ],
 )
 
 /** A user's link to a channel: imported by them (so they see it) and/or subscribed. */

@@ -305,6 +305,15 @@ export function createFeedsRepo(db: Db) {
       return rows[0] && toItemView(rows[0])
     },
 
+    /** Whether an address is the audio or video of an episode in a channel the user sees (the mini player streams it). */
+    async isVisibleEpisodeMedia(userId: number, address: string): Promise<boolean> {
+      const { rows } = await db.execute(sql`
+        select 1 from ${feedItems} i join ${feedChannels} ch on ch.id = i.channel_id
+        where (i.audio = ${address} or i.video = ${address}) and ${chVisibleTo(userId)}
+        limit 1`)
+      return rows.length > 0
+    },
+
     async subscribedIds(userId: number): Promise<number[]> {
       const rows = await db
         .select({ id: feedUserChannels.channelId })

@@ -324,6 +324,18 @@ describe('subscriptions, played marks and collecting', () => {
     expect((await items(alice, id)).json().items[0].isPlayed).toBe(false)
   })
 
+  it("streams an episode's audio through the media proxy to those who see its channel, before it is collected", async () => {
+    const bytes = Buffer.alloc(4096, 7)
+    feeds.set('/media/only-alice.mp3', { body: bytes, type: 'audio/mpeg' })
+    feeds.set('/alice2.xml', { body: podcastFeed({ title: 'Alice two', items: [{ guid: 'x1', title: 'X1', audio: `${feeds.url}/media/only-alice.mp3` }] }) })
+    await importFeed(alice, `${feeds.url}/alice2.xml`)
+    const proxy = (u: TestUser) => t.app.inject({ method: 'GET', url: `/media-proxy/proxy_media?resource_addr=${encodeURIComponent(`${feeds.url}/media/only-alice.mp3`)}`, headers: { ...u.auth, range: 'bytes=0-99' } })
+    const mine = await proxy(alice)
+    expect(mine.statusCode).toBe(206)
+    expect(mine.rawPayload.length).toBe(100)
+    expect((await proxy(bob)).statusCode).toBe(404)
+  })
+
   it('answers 404 for ids that do not exist and 400 for ids that are not ids', async () => {
     expect((await items(alice, 999999)).statusCode).toBe(404)
     const bad = await get(alice, '/english_vocab/api/rss-items?rss_id=abc')
