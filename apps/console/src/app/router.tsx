@@ -7,7 +7,6 @@ import { Shell } from './shell/Shell'
 
 /** A route whose screen is its module's default export, fetched on first visit. */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default })
-const placeholder = (name: keyof typeof import('./placeholders')) => async () => ({ Component: (await import('./placeholders'))[name] })
 
 /** The route table of spec 000 s2 (and the memories routes of spec 001). */
 export const router = createBrowserRouter(
@@ -29,9 +28,9 @@ export const router = createBrowserRouter(
               ErrorBoundary: RouteError,
               children: [
                 { index: true, lazy: screen(() => import('../features/library/LearningScreen')) },
-                { path: '/feeds', lazy: placeholder('MyFeedScreen') },
-                { path: '/discover', lazy: placeholder('DiscoverScreen') },
-                { path: '/rss/:id', lazy: placeholder('FeedDetailScreen') },
+                { path: '/feeds', lazy: screen(() => import('../features/feeds/MyFeedScreen')) },
+                { path: '/discover', lazy: screen(() => import('../features/feeds/DiscoverScreen')) },
+                { path: '/rss/:id', lazy: screen(() => import('../features/feeds/FeedDetailScreen')) },
                 { path: '/player/:mediaType/:id', lazy: screen(() => import('../features/player/PlayerScreen')) },
                 { path: '/playlist/:hashId', lazy: screen(() => import('../features/playlists/PlaylistScreen')) },
                 { path: '/memories/deck', lazy: screen(() => import('../features/memories/DeckScreen')) },

@@ -1,0 +1,179 @@
+import { FEED_TOAST_MS, type Feed, type FeedItem } from '@lingocast/contract'
+import { useQuery } from '@tanstack/react-query'
+import { ArrowLeft, CircleAlert, Minus, Plus, RotateCw } from 'lucide-react'
+import { useCallback, useState } from 'react'
+import { useNavigate, useParams } from 'react-router'
+import { Button } from '../../components/ui/Button'
+import { MediaPlaceholder } from '../../components/ui/MediaPlaceholder'
+import { SkeletonScreen } from '../../components/ui/StatusScreen'
+import { Thumbnail } from '../../components/ui/Thumbnail'
+import { Toast } from '../../components/ui/Toast'
+import { thumbnailUrl } from '../../lib/thumbnail'
+import { feedItemsQuery, feedsQuery, subscribedIdsQuery, useRefreshFeed, useToggleSubscription } from './api'
+import { categoryOf, parseFeedId } from './channels'
+import { TruncatedDescription } from './components/Description'
+import { EmptyText, ErrorPanel } from './components/ErrorPanel'
+import { FeedEpisode } from './components/FeedEpisode'
+import { useAddToStudy } from './hooks'
+import { detailLoadMessage, errorLine, FEEDS_TEXT, refreshErrorText, toggleFailureAlert, toggleSuccessToast } from './messages'
+
+const PAGE = 'mx-auto max-w-5xl px-4 pb-16 pt-5 sm:px-6 lg:pt-7'
+
+/** Back where the user came from, or to Explore Channels when the feed was opened directly. */
+function useBack() {
+  const navigate = useNavigate()
+  return () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0
+    if (idx > 0) navigate(-1)
+    else navigate('/discover')
+  }
+}
+
+function BackButton() {
+  const back = useBack()
+  return (
+    <button
+      type="button"
+      aria-label={FEEDS_TEXT.back}
+      title={FEEDS_TEXT.back}
+      onClick={back}
+      className="shrink-0 rounded-lg p-1.5 text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+    >
+      <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+    </button>
+  )
+}
+
+/** The feed detail screen at /rss/{id} (spec 001 s2). */
+export default function FeedDetailScreen() {
+  const { id } = useParams()
+  const rssId = parseFeedId(id)
+  const feeds = useQuery(feedsQuery())
+  const items = useQuery({ ...feedItemsQuery(rssId ?? 0), enabled: rssId !== undefined })
+  const ids = useQuery(subscribedIdsQuery())
+  const feed = rssId === undefined ? undefined : feeds.data?.find((f) => f.id === rssId)
+
+  // spec 001 s8: one 'Error: {message}', in the order the screen needs its data.
+  let error: { message: string; retry: () => void; retrying: boolean } | undefined
+  if (feeds.isError && !feeds.data) error = { message: detailLoadMessage(feeds.error, 'feed'), retry: () => void feeds.refetch(), retrying: feeds.isFetching }
+  else if (feeds.data && !feed) error = { message: FEEDS_TEXT.feedNotFound, retry: () => void feeds.refetch(), retrying: feeds.isFetching }
+  // The steps after the feed itself only count once it is known to exist (a bad id's items fail too).
+  else if (feed && items.isError && !items.data) error = { message: detailLoadMessage(items.error, 'items'), retry: () => void items.refetch(), retrying: items.isFetching }
+  else if (feed && ids.isError && !ids.data) error = { message: detailLoadMessage(ids.error, 'subscription'), retry: () => void ids.refetch(), retrying: ids.isFetching }
+
+  if (error)
+    return (
+      <section className={PAGE}>
+        <div className="mb-4 flex items-center gap-2">
+          <BackButton />
+        </div>
+        <ErrorPanel message={errorLine(error.message)} onRetry={error.retry} retrying={error.retrying} />
+      </section>
+    )
+  if (!feed || !items.data || !ids.data) return <DetailSkeleton />
+  return <FeedDetail key={feed.id} feed={feed} subscribed={ids.data.includes(feed.id)} items={items.data} />
+}
+
+function FeedDetail({ feed, subscribed, items }: { feed: Feed; subscribed: boolean; items: FeedItem[] }) {
+  const [toast, setToast] = useState<string>()
+  const closeToast = useCallback(() => setToast(undefined), [])
+  const study = useAddToStudy()
+  const toggle = useToggleSubscription({
+    onSuccess: ({ subscribe }) => setToast(toggleSuccessToast(subscribe)),
+    // spec 001 s8: subscribe failures on the feed screen are an alert with the server's msg.
+    onError: (error, { subscribe }) => window.alert(toggleFailureAlert(error, subscribe)),
+  })
+  const refresh = useRefreshFeed()
+
+  return (
+    <section className={PAGE}>
+      <header className="flex items-start gap-2 sm:gap-4">
+        <BackButton />
+        <Thumbnail src={thumbnailUrl(feed.image)} placeholder={<MediaPlaceholder video={false} />} alt="" className="hidden w-40 shrink-0 rounded-xl sm:block" />
+        <div className="min-w-0 flex-1">
+          <p className="text-xs font-medium uppercase tracking-wider text-slate-400">{categoryOf(feed)}</p>
+          <h1 className="mt-0.5 text-2xl font-bold tracking-tight text-slate-900">{feed.title}</h1>
+          <TruncatedDescription html={feed.description} className="mt-2" />
+        </div>
+        <Button variant={subscribed ? 'secondary' : 'primary'} loading={toggle.isPending} onClick={() => toggle.mutate({ rssId: feed.id, subscribe: !subscribed })} className="shrink-0">
+          {!toggle.isPending && (subscribed ? <Minus className="h-4 w-4" aria-hidden="true" /> : <Plus className="h-4 w-4" aria-hidden="true" />)}
+          {subscribed ? FEEDS_TEXT.unsubscribe : FEEDS_TEXT.subscribe}
+        </Button>
+      </header>
+
+      <FeedStatus feed={feed} refreshing={refresh.isPending} onRefresh={() => refresh.mutate(feed.id)} refreshError={refresh.isError ? refreshErrorText(refresh.error) : undefined} />
+
+      <h2 className="mt-8 text-lg font-semibold text-slate-900">Episodes</h2>
+      <div className="mt-3">
+        {items.length === 0 ? (
+          <EmptyText>{FEEDS_TEXT.noEpisodes}</EmptyText>
+        ) : (
+          <ul aria-label="Episodes" className="space-y-3">
+            {items.map((item) => (
+              <li key={item.id}>
+                <FeedEpisode item={item} channelImage={feed.image} studying={study.pendingId === item.id} onPlay={study.add} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <Toast message={toast} onClose={closeToast} duration={FEED_TOAST_MS} />
+    </section>
+  )
+}
+
+/** Ours: a channel whose feed failed, is paused or was never loaded says so, with a way to fetch it now. */
+function FeedStatus({ feed, refreshing, onRefresh, refreshError }: { feed: Feed; refreshing: boolean; onRefresh: () => void; refreshError?: string }) {
+  if (feed.status === 'ok' && !refreshError) return null
+  const text =
+    feed.status === 'pending'
+      ? 'This channel has not been loaded yet.'
+      : feed.status === 'paused'
+        ? `Updates are paused after repeated failures${feed.error ? `: ${feed.error}` : '.'}`
+        : feed.status === 'error'
+          ? `The last update failed${feed.error ? `: ${feed.error}` : '.'}`
+          : undefined
+  return (
+    <div className="mt-5 space-y-2">
+      {text && (
+        <div className={`flex flex-wrap items-center gap-3 rounded-lg px-4 py-3 text-sm ring-1 ${feed.status === 'pending' ? 'bg-slate-50 text-slate-700 ring-slate-200' : 'bg-amber-50 text-amber-900 ring-amber-200'}`}>
+          <CircleAlert className="h-4 w-4 shrink-0" aria-hidden="true" />
+          <p className="min-w-0 flex-1" data-testid="feed-status">
+            {text}
+          </p>
+          <Button variant="secondary" loading={refreshing} onClick={onRefresh}>
+            {!refreshing && <RotateCw className="h-4 w-4" aria-hidden="true" />}
+            {feed.status === 'pending' ? FEEDS_TEXT.loadNow : FEEDS_TEXT.refreshNow}
+          </Button>
+        </div>
+      )}
+      {refreshError && (
+        <p role="alert" className="text-sm text-red-600">
+          {refreshError}
+        </p>
+      )}
+    </div>
+  )
+}
+
+function DetailSkeleton() {
+  return (
+    <SkeletonScreen label="Loading feed" className={PAGE}>
+      <div className="flex gap-4">
+        <div className="hidden aspect-video w-40 rounded-xl bg-slate-200 sm:block" />
+        <div className="flex-1 space-y-3">
+          <div className="h-7 w-1/2 rounded-lg bg-slate-200" />
+          <div className="h-4 w-3/4 rounded bg-slate-200/70" />
+        </div>
+      </div>
+      <div className="mt-10 space-y-3">
+        {Array.from({ length: 4 }, (_, i) => (
+          <div key={i} className="flex items-center gap-4 rounded-xl bg-white p-3 ring-1 ring-slate-200">
+            <div className="aspect-video w-32 rounded-lg bg-slate-200/80" />
+            <div className="h-4 flex-1 rounded bg-slate-200/70" />
+          </div>
+        ))}
+      </div>
+    </SkeletonScreen>
+  )
+}

@@ -1,0 +1,63 @@
+import { UNCATEGORIZED, type Feed } from '@lingocast/contract'
+
+export interface ChannelGroup<T> {
+  category: string
+  feeds: T[]
+}
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
+
+/** The category a channel is listed under: its own, or 'Uncategorized' (spec 001 s2). */
+export function categoryOf(feed: Pick<Feed, 'category'>): string {
+  return feed.category.trim() || UNCATEGORIZED
+}
+
+/**
+ * Channels grouped by category: categories A-Z with Uncategorized last,
+ * channels A-Z by title within each.
+ */
+export function groupByCategory<T extends Pick<Feed, 'category' | 'title' | 'id'>>(feeds: readonly T[]): ChannelGroup<T>[] {
+  const groups = new Map<string, T[]>()
+  for (const feed of feeds) {
+    const category = categoryOf(feed)
+    // Categories that differ only in case are one group, named as first seen.
+    const key = [...groups.keys()].find((k) => collator.compare(k, category) === 0) ?? category
+    groups.set(key, [...(groups.get(key) ?? []), feed])
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a === UNCATEGORIZED ? 1 : b === UNCATEGORIZED ? -1 : collator.compare(a, b)))
+    .map(([category, list]) => ({ category, feeds: list.sort((x, y) => collator.compare(x.title, y.title) || x.id - y.id) }))
+}
+
+/** Channels whose title contains the search text, case-insensitively (blank matches all). */
+export function filterChannels<T extends Pick<Feed, 'title'>>(feeds: readonly T[], query: string): T[] {
+  const q = query.trim().toLowerCase()
+  return q ? feeds.filter((f) => f.title.toLowerCase().includes(q)) : [...feeds]
+}
+
+/** Ours: the badge of a channel whose feed is not simply fine. */
+export function channelStatusLabel(feed: Pick<Feed, 'status'>): string | undefined {
+  switch (feed.status) {
+    case 'pending':
+      return 'Not loaded yet'
+    case 'error':
+      return 'Last update failed'
+    case 'paused':
+      return 'Updates paused'
+    default:
+      return undefined
+  }
+}
+
+/** A feed id from the route, or undefined when it is not a positive whole number. */
+export function parseFeedId(value: string | undefined): number | undefined {
+  if (!value || !/^\d+$/.test(value)) return undefined
+  const id = Number(value)
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined
+}
+
+/** The subscribed list after a toggle (spec 001 s4: membership of the id). */
+export function toggleId(ids: readonly number[], id: number, subscribed: boolean): number[] {
+  const rest = ids.filter((x) => x !== id)
+  return subscribed ? [...rest, id] : rest
+}
