@@ -3,6 +3,7 @@ import { INVALID_RSS_URL } from '@lingocast/contract'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../../../test/app'
+import { internalAddresses, OTHER_SCHEMES } from '../../../../../test/ssrf-matrix'
 import { createTestUser, type TestUser } from '../../../../../test/users'
 
 let t: TestApp
@@ -38,22 +39,7 @@ afterAll(async () => {
 const importFeed = (rss_url: string) => t.app.inject({ method: 'POST', url: '/english_vocab/api/import-rss-channel', headers: alice.auth, payload: { rss_url } })
 
 describe('import-rss-channel and the SSRF matrix', () => {
-  const internal = () => [
-    `http://127.0.0.1:${victimPort}/feed.xml`,
-    `http://127.1:${victimPort}/feed.xml`,
-    `http://2130706433:${victimPort}/feed.xml`,
-    `http://0x7f000001:${victimPort}/feed.xml`,
-    `http://017700000001:${victimPort}/feed.xml`,
-    `http://0.0.0.0:${victimPort}/feed.xml`,
-    `http://[::1]:${victimPort}/feed.xml`,
-    `http://[::ffff:127.0.0.1]:${victimPort}/feed.xml`,
-    'http://169.254.169.254/latest/meta-data/',
-    'http://100.64.0.1/feed.xml',
-    'http://10.0.0.1/feed.xml',
-    'http://192.168.1.1/feed.xml',
-    'http://[fc00::1]/feed.xml',
-    `http://localhost:${victimPort}/feed.xml`,
-  ]
+  const internal = () => internalAddresses(victimPort, '/feed.xml')
 
   it('refuses every internal address with a clear error', async () => {
     for (const address of internal()) {
@@ -72,7 +58,7 @@ describe('import-rss-channel and the SSRF matrix', () => {
   })
 
   it('refuses other schemes as not a valid RSS URL', async () => {
-    for (const address of ['file:///etc/passwd', 'ftp://example.com/feed.xml', 'gopher://example.com/feed']) {
+    for (const address of OTHER_SCHEMES) {
       expect((await importFeed(address)).json(), address).toEqual({ success: false, msg: INVALID_RSS_URL })
     }
   })

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { LIBRARY_MSG, MSG, TOKEN_COOKIE } from '@lingocast/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../../../test/app'
+import { internalAddresses, OTHER_SCHEMES } from '../../../../../test/ssrf-matrix'
 import { createTestUser, type TestUser } from '../../../../../test/users'
 import { DEMO_DIR } from '../library/demo-content'
 import { createLibraryRepo } from '../library/library.repo'
@@ -136,25 +137,7 @@ describe('media proxy on remote addresses', () => {
 
   it('refuses every address of the SSRF matrix, even when it is in the library', async () => {
     const repo = createLibraryRepo(t.db.database.db)
-    const matrix = [
-      `http://127.0.0.1:${victimPort}/a.mp3`,
-      `http://127.1:${victimPort}/a.mp3`,
-      `http://2130706433:${victimPort}/a.mp3`,
-      `http://0x7f000001:${victimPort}/a.mp3`,
-      `http://017700000001:${victimPort}/a.mp3`,
-      `http://0.0.0.0:${victimPort}/a.mp3`,
-      `http://[::1]:${victimPort}/a.mp3`,
-      `http://[::ffff:127.0.0.1]:${victimPort}/a.mp3`,
-      'http://169.254.169.254/latest/meta-data/',
-      'http://100.64.0.1/a.mp3',
-      'http://10.0.0.1/a.mp3',
-      'http://192.168.1.1/a.mp3',
-      'http://[fc00::1]/a.mp3',
-      `http://localhost:${victimPort}/a.mp3`,
-      'file:///etc/passwd',
-      'ftp://example.com/a.mp3',
-      'gopher://example.com/a',
-    ]
+    const matrix = [...internalAddresses(victimPort, '/a.mp3'), ...OTHER_SCHEMES]
     for (const address of matrix) {
       await repo.insert(alice.id, { title: 'hostile', audio: address })
       const res = await proxy(alice, address)

@@ -7,6 +7,7 @@ import { IMAGE_MSG, TOKEN_COOKIE } from '@lingocast/contract'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../../../test/app'
+import { internalAddresses, OTHER_SCHEMES } from '../../../../../test/ssrf-matrix'
 import { createTestUser, type TestUser } from '../../../../../test/users'
 import { createLibraryRepo } from '../library/library.repo'
 
@@ -144,16 +145,7 @@ describe('thumbnail proxy', () => {
   })
 
   it('refuses the SSRF matrix without reaching the listener', async () => {
-    for (const address of [
-      `http://127.0.0.1:${victimPort}/a.png`,
-      `http://2130706433:${victimPort}/a.png`,
-      `http://[::1]:${victimPort}/a.png`,
-      `http://localhost:${victimPort}/a.png`,
-      'http://169.254.169.254/latest/meta-data/',
-      'http://10.0.0.1/a.png',
-      'file:///etc/passwd',
-      `${imageBase}/redirect-not-served`,
-    ]) {
+    for (const address of [...internalAddresses(victimPort, '/a.png'), ...OTHER_SCHEMES, `${imageBase}/redirect-not-served`]) {
       const res = await thumb(alice, address)
       expect(res.json().success, address).toBe(false)
     }
