@@ -284,6 +284,9 @@ describe('sharing between two users', () => {
       await b.getByRole('list', { name: 'Playlist items' }).getByRole('link', { name: DEMO_TITLE }).click()
       await b.waitForURL((url) => url.pathname === `/console/player/audio/${before.articles[0]!.HashID}`)
       await b.getByRole('heading', { level: 1, name: DEMO_TITLE }).waitFor()
+      // Not B's to mark, delete or file away: the actions menu is not offered.
+      await b.getByRole('button', { name: 'Play', exact: true }).first().waitFor()
+      expect(await b.getByRole('button', { name: `More actions for ${DEMO_TITLE}` }).count()).toBe(0)
       await b.goBack()
       await b.getByRole('heading', { level: 1, name: 'Shared reading' }).waitFor()
 

@@ -45,7 +45,8 @@ export const getArticle = defineRoute({
   path: '/english_vocab/api/article',
   auth: 'bearer',
   query: z.object({ id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64) }),
-  response: z.object({ success: z.literal(true), article, msg: z.literal('ok') }),
+  // Ours: false when the article is another user's, readable through a public playlist (read only).
+  response: z.object({ success: z.literal(true), article, is_mine: z.boolean(), msg: z.literal('ok') }),
 })
 
 export const markFinished = defineRoute({

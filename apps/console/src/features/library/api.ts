@@ -19,10 +19,16 @@ export const libraryQuery = () =>
   })
 
 /** One article by its HashID (or CollectionID as text). A 404 is final (the not-found screen); other failures retry once. */
+/** An opened article; `isMine` is false for another user's, read through a public playlist (read only). */
+export type OpenedArticle = Article & { isMine: boolean }
+
 export const articleQuery = (id: string) =>
   queryOptions({
     queryKey: libraryKeys.article(id),
-    queryFn: async ({ signal }): Promise<Article> => (await apiCall(libraryRoutes.getArticle, { query: { id }, signal })).article,
+    queryFn: async ({ signal }): Promise<OpenedArticle> => {
+      const res = await apiCall(libraryRoutes.getArticle, { query: { id }, signal })
+      return { ...res.article, isMine: res.is_mine }
+    },
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
   })
 

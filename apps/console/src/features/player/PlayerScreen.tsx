@@ -1,10 +1,10 @@
-import type { Article, Segment } from '@lingocast/contract'
+import type { Segment } from '@lingocast/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { BACK_LINK_CLASS, LoadErrorScreen, NotFoundScreen, SkeletonScreen } from '../../components/ui/StatusScreen'
 import { Toast } from '../../components/ui/Toast'
-import { announceMedia, articleQuery } from './api'
+import { announceMedia, articleQuery, type OpenedArticle } from './api'
 import { ArticleHeader } from './components/ArticleHeader'
 import { MediaPlayer } from './components/MediaPlayer'
 import { ResizablePanes } from './components/ResizablePanes'
@@ -42,7 +42,7 @@ export default function PlayerScreen() {
   return <ArticleView key={`${id}:${mediaType}`} article={article.data} mediaType={mediaType} />
 }
 
-function ArticleView({ article, mediaType }: { article: Article; mediaType: string | undefined }) {
+function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType: string | undefined }) {
   const media = pickMedia(mediaType, article)
   const [player] = useState(() => new Player({ rate: readSpeed() }))
   const fallbackDurationMs = (article.Duration ?? 0) * 1000
@@ -76,7 +76,7 @@ function ArticleView({ article, mediaType }: { article: Article; mediaType: stri
 
   return (
     <section className={PAGE}>
-      <ArticleHeader article={article} />
+      <ArticleHeader article={article} readOnly={!article.isMine} />
       <div className="mt-5 lg:mt-6">
         <ResizablePanes
           left={

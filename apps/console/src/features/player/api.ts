@@ -2,7 +2,7 @@ import { mediaRoutes, type Segment, type TranscriptionStatus } from '@lingocast/
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { apiCall } from '../../api/client'
 // The article itself and its Mark as Finished / Delete Item calls are the library's.
-export { articleQuery, useDeleteArticle, useMarkFinished } from '../library/api'
+export { articleQuery, useDeleteArticle, useMarkFinished, type OpenedArticle } from '../library/api'
 import { mergeSegments, prepareSegments } from './segments'
 
 export const playerKeys = {

@@ -66,7 +66,7 @@ describe('library', () => {
 
   it('reads one article by HashID or CollectionID, and says when it is not there', async () => {
     const [newest] = (await list(alice)).json().collections
-    expect((await get(alice, newest.HashID)).json()).toEqual({ success: true, article: newest, msg: 'ok' })
+    expect((await get(alice, newest.HashID)).json()).toEqual({ success: true, article: newest, is_mine: true, msg: 'ok' })
     expect((await get(alice, newest.CollectionID)).json().article.HashID).toBe(newest.HashID)
     const missing = await get(alice, 'nope00000000')
     expect(missing.statusCode).toBe(404)

@@ -14,7 +14,10 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService }> =
 
   app.route({
     ...fromContract(c.getArticle),
-    handler: async (request) => ({ success: true as const, article: await library.get(request.user.id, request.query.id), msg: MSG.ok }),
+    handler: async (request) => {
+      const { article, isMine } = await library.read(request.user.id, request.query.id)
+      return { success: true as const, article, is_mine: isMine, msg: MSG.ok }
+    },
   })
 
   app.route({

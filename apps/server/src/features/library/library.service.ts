@@ -22,16 +22,23 @@ export function createLibraryService(deps: { repo: LibraryRepo }) {
     )
   }
 
+  async function get(userId: number, ref: number | string): Promise<Article> {
+    const row = await repo.findForUser(userId, typeof ref === 'string' ? parseArticleRef(ref) : ref)
+    if (!row) throw new NotFoundError(LIBRARY_MSG.articleNotFound)
+    return toArticleDto(row)
+  }
+
   return {
     async list(userId: number): Promise<Article[]> {
       await ensureSeeded(userId)
       return (await repo.listForUser(userId)).map(toArticleDto)
     },
 
-    async get(userId: number, ref: number | string): Promise<Article> {
-      const row = await repo.findForUser(userId, typeof ref === 'string' ? parseArticleRef(ref) : ref)
-      if (!row) throw new NotFoundError(LIBRARY_MSG.articleNotFound)
-      return toArticleDto(row)
+    get,
+
+    /** The article and whether it is the caller's own; here always theirs (readers that share wrap this). */
+    async read(userId: number, ref: number | string): Promise<{ article: Article; isMine: boolean }> {
+      return { article: await get(userId, ref), isMine: true }
     },
 
     /**

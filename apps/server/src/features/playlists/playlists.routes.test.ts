@@ -260,7 +260,7 @@ describe('sharing and other users', () => {
     // He can open its items in the player, read only, without Alice's progress; nothing else of hers.
     await post(alice, '/mark_finished', { article_id: mine[0]!.hashId, finished: true })
     const read = (await get(bob, `/article?id=${mine[0]!.hashId}`)).json()
-    expect(read).toMatchObject({ success: true, article: { HashID: mine[0]!.hashId, Title: 'First talk', IsFinished: false } })
+    expect(read).toMatchObject({ success: true, is_mine: false, article: { HashID: mine[0]!.hashId, Title: 'First talk', IsFinished: false } })
     for (const res of [
       await get(bob, `/article?id=${mine[2]!.hashId}`),
       await post(bob, '/mark_finished', { article_id: mine[0]!.hashId, finished: false }),
@@ -269,7 +269,7 @@ describe('sharing and other users', () => {
       expect(res.statusCode).toBe(404)
       expect(res.json()).toEqual({ success: false, msg: LIBRARY_MSG.articleNotFound })
     }
-    expect((await get(alice, `/article?id=${mine[0]!.hashId}`)).json().article.IsFinished).toBe(true)
+    expect((await get(alice, `/article?id=${mine[0]!.hashId}`)).json()).toMatchObject({ is_mine: true, article: { IsFinished: true } })
     await post(alice, '/mark_finished', { article_id: mine[0]!.hashId, finished: false })
 
     // Nothing to remove before he keeps it.

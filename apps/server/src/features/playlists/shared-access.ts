@@ -8,15 +8,20 @@ import type { PlaylistsService } from './playlists.service'
  * media and images. Everything else of the owner's library stays not found.
  */
 export function withSharedReads(library: LibraryService, playlists: Pick<PlaylistsService, 'isSharedArticle' | 'isSharedAddress'>) {
-  const readableLibrary: LibraryService = {
-    ...library,
-    get: (userId, ref) =>
-      library.get(userId, ref).catch(async (error: unknown) => {
+  const read: LibraryService['read'] = (userId, ref) =>
+    library.get(userId, ref).then(
+      (article) => ({ article, isMine: true }),
+      async (error: unknown) => {
         if (!(error instanceof NotFoundError)) throw error
         const shared = await library.findReadable(ref, playlists.isSharedArticle)
         if (!shared) throw error
-        return shared
-      }),
+        return { article: shared, isMine: false }
+      },
+    )
+  const readableLibrary: LibraryService = {
+    ...library,
+    read,
+    get: async (userId, ref) => (await read(userId, ref)).article,
   }
   const mediaAccess: Pick<LibraryService, 'userHasMedia' | 'userHasStoredFile'> = {
     userHasMedia: async (userId, address) => (await library.userHasMedia(userId, address)) || playlists.isSharedAddress(address),

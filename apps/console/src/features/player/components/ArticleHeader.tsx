@@ -10,10 +10,12 @@ import { AFTER_DELETE_PATH, deleteConfirmText, deleteErrorMessage, markErrorMess
 
 interface Props {
   article: Article
+  /** Another user's article (from a public playlist): nothing to mark, delete or file away. */
+  readOnly?: boolean
 }
 
 /** Title row (spec 000 s2): the title, a Finished badge, and the actions menu. */
-export function ArticleHeader({ article }: Props) {
+export function ArticleHeader({ article, readOnly = false }: Props) {
   const navigate = useNavigate()
   const [collectionOpen, setCollectionOpen] = useState(false)
   const mark = useMarkFinished({ onError: (error, finished) => window.alert(markErrorMessage(error, finished)) })
@@ -58,12 +60,14 @@ export function ArticleHeader({ article }: Props) {
         </div>
         {article.Duration ? <p className="mt-0.5 text-sm tabular-nums text-slate-500">{formatDuration(article.Duration)}</p> : null}
       </div>
-      <Menu
-        label={`More actions for ${article.Title}`}
-        trigger={<EllipsisVertical className="h-5 w-5" aria-hidden="true" />}
-        triggerClassName="p-2"
-        items={items}
-      />
+      {!readOnly && (
+        <Menu
+          label={`More actions for ${article.Title}`}
+          trigger={<EllipsisVertical className="h-5 w-5" aria-hidden="true" />}
+          triggerClassName="p-2"
+          items={items}
+        />
+      )}
       {collectionOpen && <AddToCollectionDialog article={article} onClose={() => setCollectionOpen(false)} />}
     </header>
   )
