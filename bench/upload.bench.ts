@@ -12,6 +12,8 @@ import { median, printTable, startTarget } from './harness'
  * writing the same bytes to a file on the same disk with fsync, in the same
  * run. The server's RSS is sampled during the upload: it must stay flat.
  * Goals: throughput ratio >= 0.7; RSS growth far below the file size.
+ * A second baseline is the ceiling of any upload here: the same request to a
+ * bare Node server that only writes the body to disk (bench/targets/raw-upload.ts).
  */
 const megabytes = Number(process.env.BENCH_UPLOAD_MB ?? 500)
 const runs = Number(process.env.BENCH_RUNS ?? 3)
@@ -81,12 +83,15 @@ async function upload(port: number, token: string, pid: number): Promise<{ ms: n
 }
 
 const app = await startTarget('upload-app.ts')
+const raw = await startTarget('raw-upload.ts')
 const dataDir = String(app.dataDir)
 try {
   const base: number[] = []
+  const ceiling: number[] = []
   const up: Array<Awaited<ReturnType<typeof upload>>> = []
   for (let i = 0; i < runs; i++) {
     base.push(await baseline(dataDir))
+    ceiling.push((await upload(raw.port, 'none', Number(raw.pid))).ms)
     const r = await upload(app.port, app.token!, Number(app.pid))
     rmSync(path.join(dataDir, 'storage', r.path))
     up.push(r)
@@ -96,19 +101,25 @@ try {
   const upMbps = median(up.map((r) => mbps(r.ms)))
   const growth = median(up.map((r) => r.rssMax - r.rssStart))
   const ratio = upMbps / baseMbps
+  const rawMbps = median(ceiling.map(mbps))
   printTable([
     { target: `write ${megabytes} MB + fsync`, 'MB/s': baseMbps.toFixed(0) },
+    { target: `bare HTTP body to disk (ceiling)`, 'MB/s': rawMbps.toFixed(0), 'vs write': (rawMbps / baseMbps).toFixed(3) },
     {
       target: `upload ${megabytes} MB`,
       'MB/s': upMbps.toFixed(0),
       'vs write': ratio.toFixed(3),
+      'vs ceiling': (upMbps / rawMbps).toFixed(3),
       'RSS start MB': median(up.map((r) => r.rssStart)).toFixed(0),
       'RSS max MB': median(up.map((r) => r.rssMax)).toFixed(0),
       'RSS growth MB': growth.toFixed(1),
     },
   ])
-  console.log(`RESULT write_mbps=${baseMbps.toFixed(0)} upload_mbps=${upMbps.toFixed(0)} upload_ratio=${ratio.toFixed(3)} rss_growth_mb=${growth.toFixed(1)}`)
+  console.log(
+    `RESULT write_mbps=${baseMbps.toFixed(0)} raw_http_mbps=${rawMbps.toFixed(0)} upload_mbps=${upMbps.toFixed(0)} upload_ratio=${ratio.toFixed(3)} upload_vs_raw_http=${(upMbps / rawMbps).toFixed(3)} rss_growth_mb=${growth.toFixed(1)}`,
+  )
 } finally {
   app.stop()
+  raw.stop()
   rmSync(dataDir, { recursive: true, force: true })
 }
