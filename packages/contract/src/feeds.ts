@@ -11,6 +11,8 @@ export const FEED_TOAST_MS = 3000
 export const YOUTUBE_PREFIX = 'youtube:'
 /** Ours: My Feed lists at most this many of the newest episodes of the subscribed channels. */
 export const SUBSCRIBED_ITEMS_LIMIT = 1000
+/** Ours: a channel's page lists at most this many of its newest episodes (a feed may keep thousands). */
+export const CHANNEL_ITEMS_LIMIT = 500
 /** Ours: an OPML file larger than this is refused. */
 export const OPML_MAX_BYTES = 2 * 1024 * 1024
 

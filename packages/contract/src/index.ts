@@ -19,6 +19,7 @@ export * from './tagged-sections'
 export { improveFlashcardBack, type ChatMessage as RefineChatMessage } from './improve-flashcard'
 export * as feedRoutes from './feeds'
 export {
+  CHANNEL_ITEMS_LIMIT,
   FEED_DESCRIPTION_TRUNCATE,
   FEED_TOAST_MS,
   feed,

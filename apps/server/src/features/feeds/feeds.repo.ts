@@ -267,14 +267,15 @@ export function createFeedsRepo(db: Db) {
         .onConflictDoUpdate({ target: feedChannels.url, set: { isCatalogue: true, category: sql`excluded.category` } })
     },
 
-    async itemsOfChannel(userId: number, channelId: number): Promise<ItemView[]> {
+    async itemsOfChannel(userId: number, channelId: number, limit: number): Promise<ItemView[]> {
       const { rows } = await db.execute<RawItem>(sql`
         select i.id, i.channel_id, ch.title as channel_title, i.title, i.description, i.thumbnail, i.pub_date, i.duration_seconds,
           i.audio, i.video, i.transcript_url, i.transcript_type,
           exists (select 1 from ${feedPlayed} p where p.item_id = i.id and p.user_id = ${userId}) as played
         from ${feedItems} i join ${feedChannels} ch on ch.id = i.channel_id
         where i.channel_id = ${channelId}
-        order by i.pub_date desc nulls last, i.id desc`)
+        order by i.pub_date desc nulls last, i.id desc
+        limit ${limit}`)
       return rows.map(toItemView)
     },
 

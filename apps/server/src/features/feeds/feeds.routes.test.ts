@@ -1,4 +1,4 @@
-import { FEEDS_MSG, INVALID_RSS_URL, UNCATEGORIZED } from '@lingocast/contract'
+import { CHANNEL_ITEMS_LIMIT, FEEDS_MSG, INVALID_RSS_URL, UNCATEGORIZED } from '@lingocast/contract'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../../../test/app'
@@ -247,6 +247,20 @@ describe('hostile and malformed feeds', () => {
     const res = await post(alice, '/english_vocab/api/collect-rss-item', { rss_item_id: notes.id })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ success: false, msg: FEEDS_MSG.noMedia })
+  })
+
+  it("lists a huge channel's newest episodes, up to the page's limit", async () => {
+    const many = Array.from({ length: CHANNEL_ITEMS_LIMIT + 100 }, (_, i) => ({
+      guid: `m${i}`,
+      title: `Episode ${i}`,
+      audio: `${feeds.url}/media/m${i}.mp3`,
+      pubDate: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toUTCString(),
+    }))
+    feeds.set('/many.xml', { body: podcastFeed({ title: 'Many', items: many }) })
+    const id = (await importFeed(alice, `${feeds.url}/many.xml`)).json().rss_id
+    const listed = (await items(alice, id)).json().items as Array<{ title: string }>
+    expect(listed).toHaveLength(CHANNEL_ITEMS_LIMIT)
+    expect(listed[0]!.title).toBe(`Episode ${CHANNEL_ITEMS_LIMIT + 99}`)
   })
 
   it('takes unicode and right-to-left titles as they are', async () => {

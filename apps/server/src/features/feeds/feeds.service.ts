@@ -1,4 +1,4 @@
-import { FEEDS_MSG, YOUTUBE_PREFIX, type Feed, type FeedItem } from '@lingocast/contract'
+import { CHANNEL_ITEMS_LIMIT, FEEDS_MSG, YOUTUBE_PREFIX, type Feed, type FeedItem } from '@lingocast/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import { generateOpml, parseOpml } from 'feedsmith'
 import type { StoredCue } from '../../db/schema'
@@ -168,7 +168,7 @@ export function createFeedsService(deps: FeedsServiceDeps) {
 
     async items(userId: number, channelId: number): Promise<FeedItem[]> {
       await visibleChannel(userId, channelId)
-      return (await repo.itemsOfChannel(userId, channelId)).map(toFeedItemDto)
+      return (await repo.itemsOfChannel(userId, channelId, CHANNEL_ITEMS_LIMIT)).map(toFeedItemDto)
     },
 
     subscribedIds: (userId: number) => repo.subscribedIds(userId),
