@@ -20,6 +20,8 @@ export interface FeedRoute {
   noValidators?: boolean
   /** Stream this many bytes of filler instead of `body` (a huge feed). */
   streamBytes?: number
+  /** Send the headers and half the body, then nothing more (a fetch that is still running). */
+  hang?: boolean
 }
 
 export interface FeedServer {
@@ -65,6 +67,13 @@ export async function startFeedServer(): Promise<FeedServer> {
       return
     }
     const body = route.file ? readFileSync(route.file) : (route.body ?? '')
+    if (route.hang) {
+      seen.status = 200
+      res.writeHead(200, headers)
+      res.write(Buffer.from(body).subarray(0, Math.floor(Buffer.byteLength(body) / 2)))
+      res.on('error', () => undefined)
+      return
+    }
     const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '')
     if (range && (range[1] || range[2]) && (route.status ?? 200) === 200) {
       const bytes = Buffer.from(body)
