@@ -49,3 +49,17 @@ export function SkeletonScreen({ label, className, children }: { label: string; 
     </section>
   )
 }
+
+/** Placeholder rows of a list of items (thumbnail and title) while a detail screen loads. */
+export function SkeletonRows({ count = 4, className = '' }: { count?: number; className?: string }) {
+  return (
+    <div className={`space-y-3 ${className}`}>
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="flex items-center gap-4 rounded-xl bg-white p-3 ring-1 ring-slate-200">
+          <div className="aspect-video w-32 rounded-lg bg-slate-200/80" />
+          <div className="h-4 flex-1 rounded bg-slate-200/70" />
+        </div>
+      ))}
+    </div>
+  )
+}

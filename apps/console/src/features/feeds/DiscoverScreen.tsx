@@ -9,10 +9,10 @@ import { filterChannels, groupByCategory } from './channels'
 import { ChannelCard, ChannelCardSkeleton } from './components/ChannelCard'
 import { EmptyText, ErrorPanel } from './components/ErrorPanel'
 import { ImportFeedDialog } from './components/ImportFeedDialog'
-import { MiniPlayer } from './components/MiniPlayer'
+import { EpisodeBar } from './components/MiniPlayer'
 import { SearchBox } from './components/SearchBox'
 import { playTarget } from './episodes'
-import { useAddToStudy, useMarkEnded, useMiniPlayer } from './hooks'
+import { useAddToStudy, useMiniPlayer } from './hooks'
 import { FEEDS_TEXT, toggleFailureToast, toggleSuccessToast } from './messages'
 
 const PAGE = 'mx-auto max-w-7xl px-4 pb-32 pt-6 sm:px-6 lg:px-8 lg:pt-8'
@@ -29,7 +29,6 @@ export default function DiscoverScreen() {
   const closeToast = useCallback(() => setToast(undefined), [])
   const mini = useMiniPlayer()
   const study = useAddToStudy()
-  const markEnded = useMarkEnded()
   const toggle = useToggleSubscription({
     onSuccess: ({ subscribe }) => setToast(toggleSuccessToast(subscribe)),
     onError: (error, { subscribe }) => setToast(toggleFailureToast(error, subscribe)),
@@ -119,16 +118,7 @@ export default function DiscoverScreen() {
           }}
         />
       )}
-      {mini.episode && (
-        <MiniPlayer
-          episode={mini.episode}
-          request={mini.request}
-          onClose={mini.close}
-          onEnded={markEnded}
-          onAddToStudy={study.add}
-          studying={study.pendingId === mini.episode.id}
-        />
-      )}
+      <EpisodeBar mini={mini} study={study} />
       <Toast message={toast} onClose={closeToast} duration={FEED_TOAST_MS} />
     </section>
   )

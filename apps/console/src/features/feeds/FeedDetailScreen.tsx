@@ -1,11 +1,12 @@
 import { FEED_TOAST_MS, type Feed, type FeedItem } from '@lingocast/contract'
 import { useQuery } from '@tanstack/react-query'
-import { ArrowLeft, CircleAlert, Minus, Plus, RotateCw } from 'lucide-react'
+import { CircleAlert, Minus, Plus, RotateCw } from 'lucide-react'
 import { useCallback, useState } from 'react'
-import { useNavigate, useParams } from 'react-router'
+import { useParams } from 'react-router'
+import { BackButton } from '../../components/ui/BackButton'
 import { Button } from '../../components/ui/Button'
 import { MediaPlaceholder } from '../../components/ui/MediaPlaceholder'
-import { SkeletonScreen } from '../../components/ui/StatusScreen'
+import { SkeletonRows, SkeletonScreen } from '../../components/ui/StatusScreen'
 import { Thumbnail } from '../../components/ui/Thumbnail'
 import { Toast } from '../../components/ui/Toast'
 import { thumbnailUrl } from '../../lib/thumbnail'
@@ -18,31 +19,6 @@ import { useAddToStudy } from './hooks'
 import { detailLoadMessage, errorLine, FEEDS_TEXT, refreshErrorText, toggleFailureAlert, toggleSuccessToast } from './messages'
 
 const PAGE = 'mx-auto max-w-5xl px-4 pb-16 pt-5 sm:px-6 lg:pt-7'
-
-/** Back where the user came from, or to Explore Channels when the feed was opened directly. */
-function useBack() {
-  const navigate = useNavigate()
-  return () => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0
-    if (idx > 0) navigate(-1)
-    else navigate('/discover')
-  }
-}
-
-function BackButton() {
-  const back = useBack()
-  return (
-    <button
-      type="button"
-      aria-label={FEEDS_TEXT.back}
-      title={FEEDS_TEXT.back}
-      onClick={back}
-      className="shrink-0 rounded-lg p-1.5 text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-    >
-      <ArrowLeft className="h-5 w-5" aria-hidden="true" />
-    </button>
-  )
-}
 
 /** The feed detail screen at /rss/{id} (spec 001 s2). */
 export default function FeedDetailScreen() {
@@ -65,7 +41,7 @@ export default function FeedDetailScreen() {
     return (
       <section className={PAGE}>
         <div className="mb-4 flex items-center gap-2">
-          <BackButton />
+          <BackButton fallback="/discover" />
         </div>
         <ErrorPanel message={errorLine(error.message)} onRetry={error.retry} retrying={error.retrying} />
       </section>
@@ -88,7 +64,7 @@ function FeedDetail({ feed, subscribed, items }: { feed: Feed; subscribed: boole
   return (
     <section className={PAGE}>
       <header className="flex items-start gap-2 sm:gap-4">
-        <BackButton />
+        <BackButton fallback="/discover" />
         <Thumbnail src={thumbnailUrl(feed.image)} placeholder={<MediaPlaceholder video={false} />} alt="" className="hidden w-40 shrink-0 rounded-xl sm:block" />
         <div className="min-w-0 flex-1">
           <p className="text-xs font-medium uppercase tracking-wider text-slate-400">{categoryOf(feed)}</p>
@@ -166,14 +142,7 @@ function DetailSkeleton() {
           <div className="h-4 w-3/4 rounded bg-slate-200/70" />
         </div>
       </div>
-      <div className="mt-10 space-y-3">
-        {Array.from({ length: 4 }, (_, i) => (
-          <div key={i} className="flex items-center gap-4 rounded-xl bg-white p-3 ring-1 ring-slate-200">
-            <div className="aspect-video w-32 rounded-lg bg-slate-200/80" />
-            <div className="h-4 flex-1 rounded bg-slate-200/70" />
-          </div>
-        ))}
-      </div>
+      <SkeletonRows className="mt-10" />
     </SkeletonScreen>
   )
 }

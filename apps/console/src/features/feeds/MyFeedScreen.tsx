@@ -6,11 +6,11 @@ import { Toast } from '../../components/ui/Toast'
 import { feedsQuery, subscribedItemsQuery } from './api'
 import { EpisodeRow, EpisodeRowSkeleton } from './components/EpisodeRow'
 import { EmptyText, ErrorPanel } from './components/ErrorPanel'
-import { MiniPlayer } from './components/MiniPlayer'
+import { EpisodeBar } from './components/MiniPlayer'
 import { OpmlActions } from './components/OpmlActions'
 import { SearchBox } from './components/SearchBox'
 import { DEFAULT_EPISODE_SORT, emptyState, EPISODE_SORT_LABELS, EPISODE_SORTS, filterEpisodes, parseEpisodeSort, playTarget, sortEpisodes, type EpisodeSort } from './episodes'
-import { miniEpisodeOf, useAddToStudy, useMarkEnded, useMiniPlayer, usePlayedToggle } from './hooks'
+import { miniEpisodeOf, useAddToStudy, useMiniPlayer, usePlayedToggle } from './hooks'
 import { errorLine, FEEDS_TEXT, loadFailureMessage } from './messages'
 
 /** Room at the bottom for the fixed mini player. */
@@ -32,7 +32,6 @@ export default function MyFeedScreen() {
   const mini = useMiniPlayer()
   const study = useAddToStudy()
   const togglePlayed = usePlayedToggle()
-  const markEnded = useMarkEnded()
 
   const setParam = (name: string, value: string | undefined) =>
     setParams(
@@ -130,16 +129,7 @@ export default function MyFeedScreen() {
         )}
       </div>
 
-      {mini.episode && (
-        <MiniPlayer
-          episode={mini.episode}
-          request={mini.request}
-          onClose={mini.close}
-          onEnded={markEnded}
-          onAddToStudy={study.add}
-          studying={study.pendingId === mini.episode.id}
-        />
-      )}
+      <EpisodeBar mini={mini} study={study} />
       <Toast message={toast} onClose={closeToast} duration={FEED_TOAST_MS} />
     </section>
   )

@@ -19,7 +19,6 @@ export const FEEDS_TEXT = {
   unsubscribe: 'Unsubscribe',
   showMore: 'Show more',
   showLess: 'Show less',
-  back: 'Back',
   refreshNow: 'Refresh now',
   loadNow: 'Load now',
   addToStudy: 'Add to study',

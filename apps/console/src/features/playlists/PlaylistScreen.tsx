@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, BookmarkPlus, ListMusic, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
+import { BackButton, useBack } from '../../components/ui/BackButton'
 import { Button } from '../../components/ui/Button'
-import { BACK_LINK_CLASS, LoadErrorScreen, NotFoundScreen, SkeletonScreen } from '../../components/ui/StatusScreen'
+import { BACK_LINK_CLASS, LoadErrorScreen, NotFoundScreen, SkeletonRows, SkeletonScreen } from '../../components/ui/StatusScreen'
 import { playlistDetailQuery, useDeletePlaylist, useKeepPlaylist, useModifyPlaylist, useRemoveItem, type PlaylistView } from './api'
 import { PlaylistItems } from './components/PlaylistItems'
 import { PlaylistPlayerBar } from './components/PlaylistPlayerBar'
@@ -27,30 +28,6 @@ export default function PlaylistScreen() {
   }
   if (!detail.data.title && detail.data.articles.length === 0) return <NotFoundState />
   return <PlaylistBody key={hashId} hashId={hashId} view={detail.data} />
-}
-
-/** Back where the user came from, or home when the playlist was opened directly. */
-function useBack() {
-  const navigate = useNavigate()
-  return () => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0
-    if (idx > 0) navigate(-1)
-    else navigate('/')
-  }
-}
-
-function BackButton() {
-  const back = useBack()
-  return (
-    <button
-      type="button"
-      aria-label="Back"
-      onClick={back}
-      className="mt-0.5 shrink-0 rounded-lg p-1.5 text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-    >
-      <ArrowLeft className="h-5 w-5" aria-hidden="true" />
-    </button>
-  )
 }
 
 function PlaylistBody({ hashId, view }: { hashId: string; view: PlaylistView }) {
@@ -78,7 +55,7 @@ function PlaylistBody({ hashId, view }: { hashId: string; view: PlaylistView }) 
   return (
     <section className={PAGE}>
       <header className="flex items-start gap-2 sm:gap-3">
-        <BackButton />
+        <BackButton fallback="/" className="mt-0.5" />
         <PlaylistTitle title={view.title} editable={view.is_mine} onSave={(title) => modify.mutate({ title })} />
         <div className="flex shrink-0 items-center gap-2">
           {!view.in_library && (
@@ -131,14 +108,7 @@ function PlaylistSkeleton() {
   return (
     <SkeletonScreen label="Loading playlist" className={PAGE}>
       <div className="h-8 w-1/2 max-w-sm rounded-lg bg-slate-200" />
-      <div className="mt-8 space-y-3">
-        {Array.from({ length: 4 }, (_, i) => (
-          <div key={i} className="flex items-center gap-4 rounded-xl bg-white p-3 ring-1 ring-slate-200">
-            <div className="aspect-video w-32 rounded-lg bg-slate-200/80" />
-            <div className="h-4 flex-1 rounded bg-slate-200/70" />
-          </div>
-        ))}
-      </div>
+      <SkeletonRows className="mt-8" />
     </SkeletonScreen>
   )
 }
@@ -152,7 +122,7 @@ function ErrorState({ message, onRetry, retrying }: { message: string; onRetry: 
 }
 
 function BackLink() {
-  const back = useBack()
+  const back = useBack('/')
   return (
     <button type="button" onClick={back} className={BACK_LINK_CLASS}>
       <ArrowLeft className="h-4 w-4" aria-hidden="true" />

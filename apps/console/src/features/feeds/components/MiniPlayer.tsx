@@ -4,7 +4,7 @@ import { Spinner } from '../../../components/ui/Spinner'
 import { formatDuration } from '../../../lib/format'
 import { proxiedMediaUrl } from '../../player/messages'
 import { playTarget } from '../episodes'
-import type { MiniEpisode } from '../hooks'
+import { useMarkEnded, type MiniEpisode, type useAddToStudy, type useMiniPlayer } from '../hooks'
 import { FEEDS_TEXT } from '../messages'
 
 interface Props {
@@ -146,5 +146,25 @@ export function MiniPlayer({ episode, request, onClose, onEnded, onAddToStudy, s
         </div>
       </div>
     </section>
+  )
+}
+
+/**
+ * The bar as My Feed and Explore Channels show it: the episode the screen's
+ * mini player holds, add to study through the screen's own collect (so a row
+ * and the bar share one busy state), marked played when it ends.
+ */
+export function EpisodeBar({ mini, study }: { mini: ReturnType<typeof useMiniPlayer>; study: ReturnType<typeof useAddToStudy> }) {
+  const markEnded = useMarkEnded()
+  if (!mini.episode) return null
+  return (
+    <MiniPlayer
+      episode={mini.episode}
+      request={mini.request}
+      onClose={mini.close}
+      onEnded={markEnded}
+      onAddToStudy={study.add}
+      studying={study.pendingId === mini.episode.id}
+    />
   )
 }
