@@ -1,12 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { DEV_LOGIN_EMAIL, DEV_LOGIN_TOKEN, type Feed, type FeedItem } from '@lingocast/contract'
+import { DEV_LOGIN_TOKEN, type Feed, type FeedItem } from '@lingocast/contract'
 import type { Dialog, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { launchBrowser, type Browser } from './browser'
+import { signInAsDeveloper } from './session'
 import { makeCover, makeSpokenMp3, rssFeed, startFixtureHost, webVtt, type FixtureHost, type SpokenEpisode } from './feed-fixtures'
 
 /**
@@ -123,10 +124,7 @@ beforeAll(async () => {
   server = await startServerProcess({ ...db.env, DEV_LOGIN: '1', FETCH_ALLOW_HOSTS: '127.0.0.1', FEED_CATALOGUE_FETCH: '0' })
   browser = await launchBrowser()
   page = await browser.context.newPage()
-  await page.goto(server.url + '/console/login')
-  await page.getByLabel('Email').fill(DEV_LOGIN_EMAIL)
-  await page.getByRole('button', { name: 'Send Code' }).click()
-  await page.waitForURL((url) => url.pathname === '/console/')
+  await signInAsDeveloper(page, server.url)
 }, 120_000)
 
 afterAll(async () => {

@@ -1,11 +1,11 @@
-import { DEV_LOGIN_EMAIL, DEV_LOGIN_TOKEN, type Article } from '@lingocast/contract'
+import { DEV_LOGIN_TOKEN, type Article } from '@lingocast/contract'
 import type { Dialog, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { startSmtpServer, type SmtpServer } from '../test/smtp'
 import { launchBrowser, type Browser } from './browser'
-import { signInByEmail } from './session'
+import { signInAsDeveloper, signInByEmail } from './session'
 
 const DEMO_TITLE = 'Sense and Sensibility, Chapter 1 (excerpt)'
 const EMPTY = 'No items match the current filter.'
@@ -37,11 +37,8 @@ async function markFinished(hashId: string, finished: boolean) {
 /** The developer shortcut: the fixed email skips the code and lands on /console/. */
 async function devSignIn(target: Page) {
   const options = target.waitForResponse((r) => r.url().endsWith('/user/api/login-options'))
-  await target.goto(server.url + '/console/login')
+  await signInAsDeveloper(target, server.url)
   expect((await (await options).json()).devLogin).toBe(true)
-  await target.getByLabel('Email').fill(DEV_LOGIN_EMAIL)
-  await target.getByRole('button', { name: 'Send Code' }).click()
-  await target.waitForURL((url) => url.pathname === '/console/')
 }
 
 /** Answers every confirm with `confirm` and records every native dialog's message. */

@@ -1,9 +1,10 @@
-import { DEV_LOGIN_EMAIL, DEV_LOGIN_TOKEN, parseCardBack, type Flashcard } from '@lingocast/contract'
+import { DEV_LOGIN_TOKEN, parseCardBack, type Flashcard } from '@lingocast/contract'
 import type { Dialog, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { launchBrowser, type Browser } from './browser'
+import { signInAsDeveloper } from './session'
 
 let db: TestDatabase
 let server: ServerProcess
@@ -29,10 +30,7 @@ beforeAll(async () => {
   server = await startServerProcess({ ...db.env, DEV_LOGIN: '1' })
   browser = await launchBrowser()
   page = await browser.context.newPage()
-  await page.goto(server.url + '/console/login')
-  await page.getByLabel('Email').fill(DEV_LOGIN_EMAIL)
-  await page.getByRole('button', { name: 'Send Code' }).click()
-  await page.waitForURL((url) => url.pathname === '/console/')
+  await signInAsDeveloper(page, server.url)
 })
 afterAll(async () => {
   await browser?.close()

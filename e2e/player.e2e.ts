@@ -1,9 +1,9 @@
-import { DEV_LOGIN_EMAIL } from '@lingocast/contract'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { launchBrowser, type Browser } from './browser'
+import { signInAsDeveloper } from './session'
 
 /**
  * The article player against the real server and the demo article every user
@@ -26,10 +26,7 @@ beforeAll(async () => {
   browser = await launchBrowser({ args: ['--autoplay-policy=no-user-gesture-required'] })
   page = await browser.context.newPage()
   // The developer shortcut: the fixed email signs in without a code.
-  await page.goto(server.url + '/console/login')
-  await page.getByLabel('Email').fill(DEV_LOGIN_EMAIL)
-  await page.getByRole('button', { name: 'Send Code' }).click()
-  await page.waitForURL((url) => url.pathname === '/console/')
+  await signInAsDeveloper(page, server.url)
   const hashId = await page.evaluate(async () => {
     const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('Token='))!.slice('Token='.length))
     const res = await fetch('/english_vocab/api/word_collections', { headers: { authorization: `Bearer ${token}` } })

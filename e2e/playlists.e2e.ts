@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { startSmtpServer, type SmtpServer } from '../test/smtp'
 import { launchBrowser, type Browser } from './browser'
-import { signInByEmail } from './session'
+import { signInAsDeveloper, signInByEmail } from './session'
 
 const DEMO_TITLE = 'Sense and Sensibility, Chapter 1 (excerpt)'
 const SECOND_TITLE = 'A second reading'
@@ -48,10 +48,7 @@ const itemTitles = (target: Page) => target.getByRole('list', { name: 'Playlist 
 const nowPlaying = (target: Page) => target.getByTestId('now-playing').textContent()
 
 async function devSignIn(target: Page) {
-  await target.goto(server.url + '/console/login')
-  await target.getByLabel('Email').fill(DEV_LOGIN_EMAIL)
-  await target.getByRole('button', { name: 'Send Code' }).click()
-  await target.waitForURL((url) => url.pathname === '/console/')
+  await signInAsDeveloper(target, server.url)
 }
 
 async function addToCollectionFromMenu(target: Page, menuLabel: string, playlist: string) {

@@ -25,10 +25,7 @@ export async function startDemoSession(env: Record<string, string> = {}): Promis
   const server = await startServerProcess({ ...db.env, DEV_LOGIN: '1', ...env })
   const browser = await launchBrowser()
   const page = await browser.context.newPage()
-  await page.goto(server.url + '/console/login')
-  await page.getByLabel('Email').fill(DEV_LOGIN_EMAIL)
-  await page.getByRole('button', { name: 'Send Code' }).click()
-  await page.waitForURL((url) => url.pathname === '/console/')
+  await signInAsDeveloper(page, server.url)
   const { hashId, token } = await page.evaluate(async () => {
     const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('Token='))!.slice('Token='.length))
     const res = await fetch('/english_vocab/api/word_collections', { headers: { authorization: `Bearer ${token}` } })
@@ -48,6 +45,14 @@ export async function startDemoSession(env: Record<string, string> = {}): Promis
       await db.drop()
     },
   }
+}
+
+/** The developer shortcut (DEV_LOGIN=1): the fixed address signs in without a code and lands on the Learning screen. */
+export async function signInAsDeveloper(page: Page, serverUrl: string): Promise<void> {
+  await page.goto(serverUrl + '/console/login')
+  await page.getByLabel('Email').fill(DEV_LOGIN_EMAIL)
+  await page.getByRole('button', { name: 'Send Code' }).click()
+  await page.waitForURL((url) => url.pathname === '/console/')
 }
 
 /** Signs in with the emailed code, as a learner would, and waits for the Learning screen. */

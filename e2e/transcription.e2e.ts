@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { makeEpisode } from '../test/speech'
 import { launchBrowser, type Browser } from './browser'
+import { signInAsDeveloper } from './session'
 
 /**
  * A stored recording with no transcript: opening it queues the transcript,
@@ -36,10 +37,7 @@ beforeAll(async () => {
   server = await startServerProcess({ ...db.env, DEV_LOGIN: '1' })
   browser = await launchBrowser()
   page = await browser.context.newPage()
-  await page.goto(server.url + '/console/login')
-  await page.getByLabel('Email').fill(DEV_LOGIN_EMAIL)
-  await page.getByRole('button', { name: 'Send Code' }).click()
-  await page.waitForURL((url) => url.pathname === '/console/')
+  await signInAsDeveloper(page, server.url)
 }, 60_000)
 
 afterAll(async () => {

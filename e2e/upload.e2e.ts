@@ -1,13 +1,14 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { DEV_LOGIN_EMAIL, DEV_LOGIN_TOKEN, type Article } from '@lingocast/contract'
+import { DEV_LOGIN_TOKEN, type Article } from '@lingocast/contract'
 import type { CDPSession, Dialog, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { makeVideo } from '../test/media'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { launchBrowser, type Browser } from './browser'
+import { signInAsDeveloper } from './session'
 
 let db: TestDatabase
 let server: ServerProcess
@@ -66,10 +67,7 @@ beforeAll(async () => {
   page = await browser.context.newPage()
   cdp = await browser.context.newCDPSession(page)
   await cdp.send('Network.enable')
-  await page.goto(server.url + '/console/login')
-  await page.getByLabel('Email').fill(DEV_LOGIN_EMAIL)
-  await page.getByRole('button', { name: 'Send Code' }).click()
-  await page.waitForURL((url) => url.pathname === '/console/')
+  await signInAsDeveloper(page, server.url)
   await page.getByRole('heading', { level: 1, name: 'Learning' }).waitFor()
 })
 afterAll(async () => {
