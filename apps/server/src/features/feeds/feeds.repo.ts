@@ -60,6 +60,11 @@ type RawItem = {
   played: boolean
 }
 
+/** The columns of an ItemView (`i` the item, `ch` its channel); each query adds its own `played`. */
+const ITEM_COLUMNS = sql.raw(
+  'i.id, i.channel_id, ch.title as channel_title, i.title, i.description, i.thumbnail, i.pub_date, i.duration_seconds, i.audio, i.video, i.transcript_url, i.transcript_type',
+)
+
 const toItemView = (r: RawItem): ItemView => ({
   id: r.id,
   channelId: r.channel_id,
@@ -269,8 +274,7 @@ export function createFeedsRepo(db: Db) {
 
     async itemsOfChannel(userId: number, channelId: number, limit: number): Promise<ItemView[]> {
       const { rows } = await db.execute<RawItem>(sql`
-        select i.id, i.channel_id, ch.title as channel_title, i.title, i.description, i.thumbnail, i.pub_date, i.duration_seconds,
-          i.audio, i.video, i.transcript_url, i.transcript_type,
+        select ${ITEM_COLUMNS},
           exists (select 1 from ${feedPlayed} p where p.item_id = i.id and p.user_id = ${userId}) as played
         from ${feedItems} i join ${feedChannels} ch on ch.id = i.channel_id
         where i.channel_id = ${channelId}
@@ -282,8 +286,7 @@ export function createFeedsRepo(db: Db) {
     /** The newest episodes of the user's subscribed channels, with the user's played marks. */
     async subscribedItems(userId: number, limit: number): Promise<ItemView[]> {
       const { rows } = await db.execute<RawItem>(sql`
-        select i.id, i.channel_id, ch.title as channel_title, i.title, i.description, i.thumbnail, i.pub_date, i.duration_seconds,
-          i.audio, i.video, i.transcript_url, i.transcript_type,
+        select ${ITEM_COLUMNS},
           (p.item_id is not null) as played
         from ${feedUserChannels} uc
         join ${feedChannels} ch on ch.id = uc.channel_id
@@ -298,8 +301,7 @@ export function createFeedsRepo(db: Db) {
     /** One episode, only when its channel is visible to the user. */
     async visibleItem(userId: number, itemId: number): Promise<ItemView | undefined> {
       const { rows } = await db.execute<RawItem>(sql`
-        select i.id, i.channel_id, ch.title as channel_title, i.title, i.description, i.thumbnail, i.pub_date, i.duration_seconds,
-          i.audio, i.video, i.transcript_url, i.transcript_type,
+        select ${ITEM_COLUMNS},
           exists (select 1 from ${feedPlayed} p where p.item_id = i.id and p.user_id = ${userId}) as played
         from ${feedItems} i join ${feedChannels} ch on ch.id = i.channel_id
         where i.id = ${itemId} and ${chVisibleTo(userId)}`)

@@ -355,6 +355,15 @@ describe('subscriptions, played marks and collecting', () => {
     const bad = await get(alice, '/english_vocab/api/rss-items?rss_id=abc')
     expect(bad.statusCode).toBe(400)
     expect(bad.json().msg).toBe('rss_id must be a feed id')
+    for (const [url, payload, msg] of [
+      ['/english_vocab/api/rss-subscribe', { rss_id: -1 }, 'rss_id must be a feed id'],
+      ['/english_vocab/api/collect-rss-item', { rss_item_id: 'x' }, 'rss_item_id must be a feed id'],
+      ['/english_vocab/api/rss-item-played', { rss_item_id: 1, played: 'yes' }, 'played must be true or false'],
+    ] as const) {
+      const res = await post(alice, url, payload)
+      expect(res.statusCode, url).toBe(400)
+      expect(res.json(), url).toEqual({ success: false, msg })
+    }
   })
 
   it('needs a token on every call', async () => {

@@ -118,16 +118,18 @@ function transcriptOf(podcast: Loose | undefined, base: string | undefined): Par
   return offered.sort((a, b) => rank(a.type) - rank(b.type))[0]!
 }
 
-function mediaContents(m: Loose | undefined): Array<{ url: unknown; type?: unknown; medium?: unknown }> {
+/** Media RSS keeps its fields on the item itself or in `media:group`s (feedsmith: `group` and `groups`). */
+function mediaGroups(m: Loose | undefined): Loose[] {
   if (!m) return []
-  const groups = [m, ...arr(m.groups).map(obj)].filter((g): g is Loose => Boolean(g))
-  return groups.flatMap((g) => arr(g.contents).map((c) => obj(c) ?? {})) as Array<{ url: unknown; type?: unknown; medium?: unknown }>
+  return [m, obj(m.group), ...arr(m.groups).map(obj)].filter((g): g is Loose => Boolean(g))
+}
+
+function mediaContents(m: Loose | undefined): Array<{ url: unknown; type?: unknown; medium?: unknown }> {
+  return mediaGroups(m).flatMap((g) => arr(g.contents).map((c) => obj(c) ?? {})) as Array<{ url: unknown; type?: unknown; medium?: unknown }>
 }
 
 function mediaThumbnail(m: Loose | undefined, base: string | undefined): string | null {
-  if (!m) return null
-  const groups = [m, obj(m.group), ...arr(m.groups).map(obj)].filter((g): g is Loose => Boolean(g))
-  for (const g of groups) {
+  for (const g of mediaGroups(m)) {
     for (const t of arr(g.thumbnails)) {
       const url = address(obj(t)?.url, base)
       if (url) return url
@@ -137,9 +139,7 @@ function mediaThumbnail(m: Loose | undefined, base: string | undefined): string 
 }
 
 function mediaDescription(m: Loose | undefined): string {
-  if (!m) return ''
-  const groups = [m, obj(m.group), ...arr(m.groups).map(obj)].filter((g): g is Loose => Boolean(g))
-  for (const g of groups) {
+  for (const g of mediaGroups(m)) {
     const d = text(g.description)
     if (d) return d
   }
