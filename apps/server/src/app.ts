@@ -56,6 +56,7 @@ import { createMailer, type Mailer } from './lib/mailer'
 import { authGuard } from './plugins/auth-guard'
 import { consoleStatic } from './plugins/console-static'
 import { errorHandler } from './plugins/error-handler'
+import { inputGuard } from './plugins/input-guard'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   })
 
   await app.register(errorHandler)
+  await app.register(inputGuard)
   await app.register(cookie)
   // Where the spec does not say JSON or form, every route accepts both.
   await app.register(formbody)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineRoute, okBody } from './http'
+import { defineRoute, idInput, okBody } from './http'
 
 /** spec 001 s2: the category a channel without one is listed under. */
 export const UNCATEGORIZED = 'Uncategorized'
@@ -69,7 +69,7 @@ export const feedItem = z.object({
 export type FeedItem = z.infer<typeof feedItem>
 
 const idError = (field: string) => `${field} must be a feed id`
-const id = (field: string) => z.coerce.number({ error: idError(field) }).int(idError(field)).positive(idError(field))
+const id = (field: string) => idInput(idError(field))
 
 export const rssList = defineRoute({
   method: 'GET',

@@ -49,3 +49,53 @@ export const okBody = z.object({
   success: z.literal(true),
   msg: z.literal('ok'),
 })
+
+/** PostgreSQL's `integer`, the type of every id column: a larger id names nothing. */
+export const MAX_ID = 2_147_483_647
+
+/**
+ * A database id in a request: a JSON integer, or decimal digits in a form or a
+ * query string. `Number()` would also read `0x1`, ` 1`, `1e0` and `1.0` as 1,
+ * so only plain digits are turned into a number; anything else fails with
+ * `message`, as does an id outside 1..MAX_ID (PostgreSQL would refuse it).
+ */
+export function idInput(message: string) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+    z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message),
+  )
+}
+
+/** A whole number in a request (a query string carries it as text): digits only, within `min`..`max`. */
+export function intInput(message: string, min: number, max: number) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value),
+    z.number({ error: message }).int(message).min(min, message).max(max, message),
+  )
+}
+
+/**
+ * PostgreSQL cannot store the character U+0000 in text, so a request that
+ * carries one anywhere (path, query, form or JSON body, any depth) is refused
+ * with this text before it reaches a route. Where the NUL is: its path, e.g.
+ * `body.cards.0.front`; undefined when there is none.
+ */
+export const NUL_IN_INPUT = 'Text must not contain the NUL character'
+export function findNul(input: unknown): string | undefined {
+  // Iterative: a 1 MB body of nested arrays would overflow the stack of a recursive walk.
+  const stack: Array<[unknown, string]> = [[input, '']]
+  while (stack.length > 0) {
+    const [value, at] = stack.pop()!
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return at
+      continue
+    }
+    if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) continue
+    for (const [key, inner] of Object.entries(value)) {
+      const here = at ? `${at}.${key}` : key
+      if (key.includes('\u0000')) return here
+      stack.push([inner, here])
+    }
+  }
+  return undefined
+}

@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { defineRoute } from './http'
+import { defineRoute, MAX_ID } from './http'
 import { MEMORIES_MSG } from './messages'
 
 const chatTurn = z.object({ role: z.enum(['user', 'assistant'], { error: 'role must be user or assistant' }), content: z.string().max(20_000) })
 export type ChatMessage = z.infer<typeof chatTurn>
 
 /** Article id as the context block names it (alphanumeric), or a CollectionID; optional for hand-made cards. */
-const articleId = z.union([z.string().max(64), z.number().int()]).optional().nullable()
+const articleId = z.union([z.string().max(64), z.number().int().positive().max(MAX_ID)]).optional().nullable()
 const front = z.string({ error: MEMORIES_MSG.frontRequired }).refine((v) => v.trim() !== '', MEMORIES_MSG.frontRequired).pipe(z.string().max(1_000))
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineRoute } from './http'
+import { defineRoute, MAX_ID } from './http'
 
 /** Article entity, field names as spec 000 s3 writes them. Duration in seconds. */
 export const article = z.object({
@@ -19,7 +19,7 @@ export const article = z.object({
 export type Article = z.infer<typeof article>
 
 /** An article is named by its CollectionID (number) or its HashID (string); both are accepted. */
-export const articleRef = z.union([z.number().int().positive(), z.string().trim().min(1).max(64)], {
+export const articleRef = z.union([z.number().int().positive().max(MAX_ID), z.string().trim().min(1).max(64)], {
   error: 'article_id is required',
 })
 
@@ -29,9 +29,9 @@ const formBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).tr
 })
 /** A CollectionID is a short run of digits; a HashID is 12 letters and digits. */
 export function parseArticleRef(value: string): number | string {
-  return /^\d{1,9}$/.test(value) ? Number(value) : value
+  return /^\d{1,10}$/.test(value) && Number(value) <= MAX_ID ? Number(value) : value
 }
-const formArticleRef = z.preprocess((v) => (typeof v === 'string' ? parseArticleRef(v.trim()) : v), articleRef)
+const formArticleRef = z.preprocess((v) => (typeof v === 'string' ? parseArticleRef(v) : v), articleRef)
 
 export const wordCollections = defineRoute({
   method: 'GET',

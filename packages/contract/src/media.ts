@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineRoute } from './http'
+import { defineRoute, intInput } from './http'
 
 /** A word and when it is spoken, in milliseconds from the start of the media. */
 export const wordTimestamp = z.object({ word: z.string(), start: z.number(), end: z.number() })
@@ -53,7 +53,7 @@ export const getTranscriptWindow = defineRoute({
   auth: 'bearer',
   query: z.object({
     audio_url: mediaAddress,
-    play_pos: z.coerce.number({ error: 'play_pos must be a number of milliseconds' }).min(0).max(1e9),
+    play_pos: intInput('play_pos must be a whole number of milliseconds', 0, 1e9),
   }),
   response: z.object({ success: z.literal(true), segments: z.array(segment), transcription: transcriptionStatus.optional() }),
 })
@@ -70,6 +70,6 @@ export const STORAGE_JUMP_PREFIX = '/storage/api/jump'
 export const STORAGE_THUMBNAIL_PREFIX = '/storage/api/thumbnail'
 export const THUMBNAIL_IMAGE_PATH = '/media-proxy/thumbnail-image'
 export const thumbnailImageQuery = z.object({
-  size: z.coerce.number({ error: 'size must be a number' }).int().min(32, 'size must be 32 to 1024').max(1024, 'size must be 32 to 1024').default(180),
+  size: intInput('size must be 32 to 1024', 32, 1024).default(180),
   address: z.string({ error: 'address is required' }).trim().min(1, 'address is required').max(2048),
 })

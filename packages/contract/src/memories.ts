@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineRoute } from './http'
+import { defineRoute, idInput } from './http'
 import { MEMORIES_MSG } from './messages'
 import { REVIEW_RATINGS, SCHEDULERS } from './review-rules'
 
@@ -42,7 +42,7 @@ export const DECK_NAME_MAX = 200
 /** The stats screen's longest period is a year; a little more covers a leap year and time zones. */
 export const STATS_MAX_DAYS = 400
 
-const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message)
+const id = idInput
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).refine((v) => v.trim() !== '', message).pipe(z.string().max(max, `${message.split(' is ')[0]} is too long (at most ${max} characters)`))
 

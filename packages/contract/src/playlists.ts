@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineRoute, okBody } from './http'
+import { defineRoute, idInput, okBody } from './http'
 import { articleRef, parseArticleRef } from './library'
 
 /** spec 000 s7: 'Untitled Playlist' is the name the sidebar's New Playlist button sends. */
@@ -16,9 +16,9 @@ const title = (field: string) =>
     .min(1, 'Playlist title cannot be empty')
     .max(PLAYLIST_TITLE_MAX, `Playlist title is longer than ${PLAYLIST_TITLE_MAX} characters`)
 const playlistIdsError = 'playlist_ids must be a list of playlist ids'
-const playlistIds = z.array(z.coerce.number({ error: playlistIdsError }).int(playlistIdsError).positive(playlistIdsError), { error: playlistIdsError }).max(1000)
+const playlistIds = z.array(idInput(playlistIdsError), { error: playlistIdsError }).max(1000)
 /** Query strings carry the article id as text: digits are a CollectionID, anything else a HashID. */
-const queryArticleRef = z.preprocess((v) => (typeof v === 'string' ? parseArticleRef(v.trim()) : v), articleRef)
+const queryArticleRef = z.preprocess((v) => (typeof v === 'string' ? parseArticleRef(v) : v), articleRef)
 
 /** One row of the sidebar's Collections list; `is_mine` false for a public playlist kept from another user. */
 export const playlistSummary = z.object({
