@@ -69,6 +69,7 @@ export const UPLOAD_MSG = {
   saveFailed: (msg: string | undefined) => `Failed to save article: ${msg || 'Unknown error'}`,
   // Ours: the server's reasons, shown after 'Upload failed: '.
   noFile: 'No file was sent. Choose an audio or video file to upload.',
+  malformed: 'The upload is not a well-formed multipart form. Choose the file again and retry.',
   emptyFile: 'The file is empty.',
   tooLarge: (limitMb: number) => `The file is larger than the upload limit of ${limitMb} MB.`,
   damaged: 'The file is damaged or incomplete: it cannot be played to the end.',

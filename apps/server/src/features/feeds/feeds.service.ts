@@ -255,10 +255,10 @@ export function createFeedsService(deps: FeedsServiceDeps) {
 
     async exportOpml(userId: number): Promise<string> {
       const channels = await repo.subscribedChannels(userId)
-      return generateOpml({
-        head: { title: 'Lingocast subscriptions', dateCreated: now() },
-        body: { outlines: channels.map((c) => ({ type: 'rss', text: c.title, title: c.title, xmlUrl: c.url })) },
-      })
+      const head = { title: OPML_TITLE, dateCreated: now() }
+      // feedsmith refuses a body without outlines; no subscriptions is still a valid (empty) list.
+      if (channels.length === 0) return emptyOpml(head)
+      return generateOpml({ head, body: { outlines: channels.map((c) => ({ type: 'rss', text: c.title, title: c.title, xmlUrl: c.url })) } })
     },
 
     /** Subscribes to every feed address of an OPML document; new addresses are fetched by the refresh job. */
@@ -297,3 +297,10 @@ export function createFeedsService(deps: FeedsServiceDeps) {
 }
 
 export type FeedsService = ReturnType<typeof createFeedsService>
+
+const OPML_TITLE = 'Lingocast subscriptions'
+
+/** An OPML 2.0 document with no outlines, as feed readers export an empty subscription list. */
+export function emptyOpml(head: { title: string; dateCreated: Date }): string {
+  return `<?xml version="1.0" encoding="utf-8"?>\n<opml version="2.0">\n  <head>\n    <title>${head.title}</title>\n    <dateCreated>${head.dateCreated.toUTCString()}</dateCreated>\n  </head>\n  <body/>\n</opml>\n`
+}

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import { SUBTITLE_MAX_BYTES, UPLOAD_FILE_FIELD, UPLOAD_MSG, UPLOAD_SUBTITLE_FIELD } from '@lingocast/contract'
 import type { MultipartFile } from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
-import { PayloadTooLargeError, ValidationError } from '../../lib/errors'
+import { AppError, PayloadTooLargeError, ValidationError } from '../../lib/errors'
 import { cleanFileName } from './media-kind'
 
 export interface ReceivedUpload {
@@ -57,9 +57,22 @@ export async function receiveUpload(request: FastifyRequest, options: { tmpDir: 
     return { ...media, subtitle }
   } catch (error) {
     if (tmpFile) await rm(tmpFile, { force: true })
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(UPLOAD_MSG.tooLarge(limitMb))
-    throw error
+    throw asUploadError(error, limitMb)
   }
+}
+
+/**
+ * The multipart parser's refusals are the client's fault: a missing boundary
+ * or a body cut off mid-part (busboy's plain errors, without a code), or more
+ * parts than the form has (@fastify/multipart's FST_ codes). Disk and stream
+ * errors (with a system code) stay server errors.
+ */
+function asUploadError(error: unknown, limitMb: number): unknown {
+  if (error instanceof AppError) return error
+  const code = (error as { code?: unknown }).code
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new PayloadTooLargeError(UPLOAD_MSG.tooLarge(limitMb))
+  if (error instanceof Error && (code === undefined || (typeof code === 'string' && code.startsWith('FST_')))) return new ValidationError(UPLOAD_MSG.malformed)
+  return error
 }
 
 /** Writes the part to `file` (which must not exist) and flushes it, so a crash later cannot leave it short. */
