@@ -87,6 +87,14 @@ describe('parseFeedDocument', () => {
     expect(parseFeedDocument(json).items[0]).toMatchObject({ guid: 'j1', audio: 'https://cdn.example.com/j1.m4a', durationSeconds: 61 })
   })
 
+  it('drops U+0000 from every field, raw in XML or escaped in a JSON Feed (PostgreSQL cannot store it)', () => {
+    const rss = `<?xml version="1.0"?><rss version="2.0"><channel><title>Sho\u0000w</title><description>d\u0000e</description><item><title>Epi\u0000sode</title><guid>g\u00001</guid><enclosure url="https://cdn.example.com/a.mp3" type="audio/mpeg" length="1"/></item></channel></rss>`
+    const json = JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', title: 'J\u0000F', items: [{ id: 'j\u00001', title: 'T\u0000', attachments: [{ url: 'https://cdn.example.com/j.m4a', mime_type: 'audio/mp4' }] }] })
+    for (const doc of [rss, json]) expect(JSON.stringify(parseFeedDocument(doc))).not.toContain('\\u0000')
+    expect(parseFeedDocument(rss)).toMatchObject({ title: 'Show', description: 'de', items: [{ title: 'Episode', guid: 'g1' }] })
+    expect(parseFeedDocument(json)).toMatchObject({ title: 'JF', items: [{ title: 'T', guid: 'j1' }] })
+  })
+
   it('does not expand declared entities (billion laughs) and drops the DTD', () => {
     const lol = Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join('')
     const hostile = `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY lol0 "lol">${lol}]><rss version="2.0"><channel><title>&lol9;</title><item><title>a &amp; b &#233;</title><guid>x</guid></item></channel></rss>`

@@ -43,9 +43,13 @@ type Loose = Record<string, unknown>
 const obj = (v: unknown): Loose | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Loose) : undefined)
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v])
 
-/** Text of a value that may be a string, a number or feedsmith's `{ value }` wrapper. */
+/**
+ * Text of a value that may be a string, a number or feedsmith's `{ value }`
+ * wrapper. Every field of a feed passes here, so this is where U+0000 (a raw
+ * byte, or `\u0000` in a JSON Feed) is dropped: PostgreSQL cannot store it.
+ */
 function text(v: unknown): string {
-  if (typeof v === 'string') return v.trim()
+  if (typeof v === 'string') return v.replaceAll('\u0000', '').trim()
   if (typeof v === 'number') return String(v)
   const o = obj(v)
   if (o && 'value' in o) return text(o.value)

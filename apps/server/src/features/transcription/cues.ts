@@ -80,7 +80,15 @@ function parseUntimed(text: string): StoredCue[] {
     .map((t) => ({ text: t }))
 }
 
+/** Every publisher transcript and uploaded subtitle passes here on its way to the database. */
 export function parseTranscript(text: string, format: TranscriptFormat): StoredCue[] {
+  // U+0000 (raw, or `\u0000` in a JSON transcript) is never part of the words, and PostgreSQL cannot store it.
+  return parseByFormat(text, format)
+    .map((cue) => ({ ...cue, text: cue.text.replaceAll('\u0000', '') }))
+    .filter((cue) => cue.text.trim() !== '')
+}
+
+function parseByFormat(text: string, format: TranscriptFormat): StoredCue[] {
   switch (format) {
     case 'srt':
     case 'vtt':

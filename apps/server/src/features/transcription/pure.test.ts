@@ -33,6 +33,16 @@ describe('transcript files', () => {
   })
 })
 
+describe('transcript files with U+0000', () => {
+  it('drops it from SRT, VTT, JSON (escaped) and HTML text, so the cues can be stored', () => {
+    const srt = '1\n00:00:01,000 --> 00:00:02,000\nHel\u0000lo\n\n2\n00:00:03,000 --> 00:00:04,000\n\u0000\n'
+    expect(parseTranscript(srt, 'srt')).toEqual([{ start: 1000, end: 2000, text: 'Hello' }])
+    const json = JSON.stringify({ version: '1.0.0', segments: [{ startTime: 1, endTime: 2, body: 'Wor\u0000ld' }] })
+    expect(parseTranscript(json, 'json')).toEqual([{ start: 1000, end: 2000, text: 'World' }])
+    expect(parseTranscript('<p>A\u0000B</p>', 'html')).toEqual([{ text: 'AB' }])
+  })
+})
+
 describe('words and timings', () => {
   it('keeps display words whole and speaks them as dictionary words', () => {
     expect(tokenize('Mr. Dashwood, ill-disposed; 1984 — “Don’t”').map((t) => [t.text, t.spoken])).toEqual([
