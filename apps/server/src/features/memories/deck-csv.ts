@@ -10,7 +10,8 @@ export const CSV_COLUMNS = ['front', 'back', 'source_title', 'source_sentence', 
 export function cardsToCsv(cards: readonly FlashcardRow[]): string {
   const rows = cards.map((c) => {
     const { context } = parseCardBack(c.back)
-    return [c.front, c.back, context?.Title ?? '', context?.Sentence ?? '', c.nextReview?.toISOString() ?? '', c.lastReviewed?.toISOString() ?? '', c.repetition, c.ef]
+    const texts = [c.front, c.back, context?.Title ?? '', context?.Sentence ?? ''].map(escapeFormula)
+    return [...texts, c.nextReview?.toISOString() ?? '', c.lastReviewed?.toISOString() ?? '', c.repetition, c.ef]
   })
   return '\uFEFF' + stringify([[...CSV_COLUMNS], ...rows])
 }
@@ -36,13 +37,28 @@ export function csvToCards(text: string): Array<{ front: string; back: string }>
   if (rows.length > CSV_IMPORT_MAX_ROWS) throw new ValidationError(MEMORIES_MSG.csvTooManyRows)
   return rows.map((r, i) => {
     const line = i + 2
-    const front = (r[frontAt] ?? '').trim()
-    const back = r[backAt] ?? ''
+    const front = unescapeFormula((r[frontAt] ?? '').trim())
+    const back = unescapeFormula(r[backAt] ?? '')
     if (!front) throw new ValidationError(`Row ${line}: ${MEMORIES_MSG.frontRequired}`)
     if (!back.trim()) throw new ValidationError(`Row ${line}: ${MEMORIES_MSG.backRequired}`)
     if (front.length > FRONT_MAX || back.length > BACK_MAX) throw new ValidationError(`Row ${line}: the card is too long`)
     return { front, back }
   })
+}
+
+/**
+ * A spreadsheet runs a cell that starts with = + - @ tab or CR as a formula
+ * (`=cmd|' /C calc'!A0`), and card texts can come from a publisher's episode
+ * title. OWASP's advice: prefix such a cell with a quote, which spreadsheets
+ * show as text. A text that already starts with quotes before one of those
+ * characters gets one more, so that import can take exactly one away.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/
+export function escapeFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text
+}
+export function unescapeFormula(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell
 }
 
 /** A download's file name from the deck's name: letters, digits, dashes. */

@@ -237,6 +237,25 @@ describe('CSV export and import (beyond the spec)', () => {
     expect(copied.every((c: { repetition: number; last_reviewed: null }) => c.repetition === 0 && c.last_reviewed === null)).toBe(true)
   })
 
+  it('escapes cells a spreadsheet would run as formulas, and imports them back as they were', async () => {
+    const deck = await createDeck(alice, 'Formulas')
+    const hostile = ['=cmd|\' /C calc\'!A0', '@SUM(1)', '+1+1', '-2+3', '\tTab', "'=already quoted", 'plain -dash']
+    for (const front of hostile) await createCard(alice, deck.id, front, `${front} back`)
+    const res = await call(alice, 'GET', `/english_vocab/memories/deck/${deck.id}/export.csv`)
+    const cells = res.body.replace(/^\uFEFF/, '').split('\n').slice(1, -1).map((line) => line.split(',')[0] ?? '')
+    // No cell of the file starts with a formula character: each gets a leading quote.
+    for (const cell of cells) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@\t\r]/)
+    expect(res.body).toContain("'=cmd|' /C calc'!A0")
+    expect(res.body).toContain("'@SUM(1)")
+    expect(res.body).toContain("''=already quoted")
+
+    const copy = await createDeck(alice, 'Formulas copy')
+    const imported = await call(alice, 'POST', `/english_vocab/memories/deck/${copy.id}/import`, { csv: res.body })
+    expect(imported.json()).toEqual({ success: true, imported: hostile.length, msg: 'ok' })
+    const fronts = (await cards(alice, copy.id)).map((c: { front: string; back: string }) => [c.front, c.back])
+    expect(fronts).toEqual(hostile.map((f) => [f.trim(), `${f} back`]))
+  })
+
   it('rejects a bad file whole, saying which row is wrong', async () => {
     const deck = await createDeck(alice, 'Bad import')
     const post = (csv: string) => call(alice, 'POST', `/english_vocab/memories/deck/${deck.id}/import`, { csv })
