@@ -14,6 +14,10 @@ export function internalAddresses(port: number, path = '/'): string[] {
     `http://0.0.0.0:${port}${path}`,
     `http://[::1]:${port}${path}`,
     `http://[::ffff:127.0.0.1]:${port}${path}`,
+    // IPv4-compatible IPv6 (deprecated ::/96): 127.0.0.1 and the metadata address in another spelling.
+    `http://[::127.0.0.1]:${port}${path}`,
+    `http://[::7f00:1]:${port}${path}`,
+    `http://[::a9fe:a9fe]/latest/meta-data/`,
     `http://169.254.169.254/latest/meta-data/`,
     `http://100.64.0.1${path}`,
     `http://10.0.0.1${path}`,

@@ -100,7 +100,9 @@ describe('safeFetch on allowed hosts', () => {
   it('classifies addresses', () => {
     expect(isPublicAddress('8.8.8.8')).toBe(true)
     expect(isPublicAddress('2606:4700::1111')).toBe(true)
-    for (const ip of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.0.1', '169.254.1.1', '100.64.0.1', '0.0.0.0', '::1', '::ffff:10.0.0.1', 'fe80::1', 'fc00::1', '224.0.0.1', 'nonsense']) {
+    for (const ip of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.0.1', '169.254.1.1', '100.64.0.1', '0.0.0.0', '::1', '::ffff:10.0.0.1', 'fe80::1', 'fc00::1', '224.0.0.1', 'nonsense',
+      // IPv6 forms that embed an IPv4 address: IPv4-compatible (::/96), mapped, 6to4, Teredo, NAT64.
+      '::7f00:1', '::a9fe:a9fe', '::127.0.0.1', '::a00:1', '::808:808', '::ffff:7f00:1', '2002:7f00:1::', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '64:ff9b::7f00:1', '64:ff9b:1::a00:1']) {
       expect(isPublicAddress(ip), ip).toBe(false)
     }
   })

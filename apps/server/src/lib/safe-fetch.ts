@@ -39,8 +39,18 @@ export interface SafeResponse {
 
 const SCHEMES = new Set(['http:', 'https:'])
 
+/**
+ * IPv4-compatible IPv6 (`::/96`, deprecated by RFC 4291): `[::7f00:1]` is
+ * 127.0.0.1 written another way, yet ipaddr.js calls it unicast. Other forms
+ * that embed an IPv4 address (mapped, 6to4, Teredo, NAT64) it already names
+ * as non-unicast ranges, and `::ffff:a.b.c.d` is judged as the IPv4 it maps.
+ */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96')
+
 export function isPublicAddress(ip: string): boolean {
   if (!ipaddr.isValid(ip)) return false
+  // IPv6.parse, not parse: the latter reads `::8.8.8.8` as IPv4.
+  if (ip.includes(':') && ipaddr.IPv6.parse(ip).match(IPV4_COMPATIBLE)) return false
   return ipaddr.process(ip).range() === 'unicast'
 }
 
