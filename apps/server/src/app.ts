@@ -41,6 +41,7 @@ import { createUploadRepo } from './features/upload/upload.repo'
 import { uploadRoutes } from './features/upload/upload.routes'
 import { createUploadService } from './features/upload/upload.service'
 import { sweepStaleUploads } from './features/upload/sweep-temp'
+import { sweepStaleEntries } from './lib/sweep-temp'
 import { createNotesRepo } from './features/notes/notes.repo'
 import { notesRoutes } from './features/notes/notes.routes'
 import { createNotesService } from './features/notes/notes.service'
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       modelDir: config.pocketsphinxModelDir,
       maxDownloadBytes: config.transcribeMaxBytes,
       recogniser: createRecogniser(config),
+      tmpDir: config.transcribeTmpDir,
     }),
   )
   const transcription = createTranscriptionService({ transcripts, jobs: jobsRepo, nudge: jobs.nudge })
@@ -201,8 +203,11 @@ export async function buildApp(config: Config, deps: AppDeps) {
     authRepo.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'purging expired sign-in rows failed'))
   }, HOUR)
   purge.unref()
-  // Uploads cut off by a crash leave temporary files outside storage: nothing serves them, this frees the disk.
-  const sweep = () => sweepStaleUploads(config.uploadTmpDir).catch((error: unknown) => app.log.warn({ err: error }, 'sweeping stale uploads failed'))
+  // Uploads and transcription jobs cut off by a crash leave temporary files outside storage: nothing serves them, this frees the disk.
+  const sweep = () =>
+    Promise.all([sweepStaleUploads(config.uploadTmpDir), sweepStaleEntries(config.transcribeTmpDir)]).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'sweeping stale temporary files failed'),
+    )
   app.addHook('onReady', async () => void sweep())
   const sweeper = setInterval(sweep, HOUR)
   sweeper.unref()

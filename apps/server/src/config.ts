@@ -97,6 +97,8 @@ export interface Config {
   uploadMaxBytes: number
   /** Where uploads are written until complete: outside storage, so a partial file has no address. */
   uploadTmpDir: string
+  /** Work directories of transcription jobs (downloaded media, PCM): in DATA_DIR, so the start-up sweep clears what a crash left. */
+  transcribeTmpDir: string
   /** An OpenAI-compatible chat endpoint; undefined: the offline WordNet tutor answers. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; idleTimeoutMs: number } | undefined
   /** Tutor requests per user and minute. */
@@ -161,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transcribeApi: e.TRANSCRIBE_API_URL ? { baseUrl: e.TRANSCRIBE_API_URL, apiKey: e.TRANSCRIBE_API_KEY, model: e.TRANSCRIBE_MODEL } : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1_048_576,
     uploadTmpDir: path.join(path.resolve(e.DATA_DIR), 'tmp', 'uploads'),
+    transcribeTmpDir: path.join(path.resolve(e.DATA_DIR), 'tmp', 'transcribe'),
     ai,
     tutorLimitPerMinute: e.TUTOR_LIMIT_PER_MINUTE,
     feeds: { fetchCatalogue: e.FEED_CATALOGUE_FETCH, sweepMs: e.FEED_SWEEP_SECONDS * 1000, fetchTimeoutMs: e.FEED_TIMEOUT_SECONDS * 1000, concurrency: e.FEED_CONCURRENCY },

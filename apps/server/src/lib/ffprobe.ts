@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
+import { detectArgs, inputArgs, mediaInput, type MediaInput } from './media-input'
 
 const run = promisify(execFile)
 
@@ -13,6 +14,8 @@ export interface ProbedStream {
 }
 
 export interface Probe {
+  /** The file, to hand to ffmpeg (media-input.ts): every later run reads it with this demuxer and nothing else. */
+  input: MediaInput
   /** ffprobe's demuxer names, e.g. 'mov,mp4,m4a,3gp,3g2,mj2'. */
   formatName: string
   durationSeconds: number | undefined
@@ -26,24 +29,28 @@ interface RawProbe {
 }
 
 /**
- * What a file is, read from its content by Debian's ffprobe (the file name is
- * not consulted: temporary files have none). Undefined when ffprobe cannot
- * read it as media at all.
+ * What a file of bytes from outside is, read from its content by Debian's
+ * ffprobe (the file name is not consulted: temporary files have none), and
+ * the way into it for ffmpeg. Undefined when ffprobe cannot read it as media
+ * in one of the accepted containers (a playlist, a concat script, text...).
  */
 export async function probeMedia(file: string): Promise<Probe | undefined> {
   let stdout: string
   try {
-    ;({ stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { timeout: 60_000, maxBuffer: 8 << 20 }))
+    ;({ stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...detectArgs(file)], { timeout: 60_000, maxBuffer: 8 << 20 }))
   } catch {
     return undefined
   }
   const raw = JSON.parse(stdout) as RawProbe
-  if (!raw.format?.format_name) return undefined
-  const duration = Number(raw.format.duration)
+  const formatName = raw.format?.format_name
+  const input = formatName ? mediaInput(file, formatName) : undefined
+  if (!formatName || !input) return undefined
+  const duration = Number(raw.format!.duration)
   return {
-    formatName: raw.format.format_name,
+    input,
+    formatName,
     durationSeconds: Number.isFinite(duration) && duration > 0 ? duration : undefined,
-    tags: raw.format.tags ?? {},
+    tags: raw.format!.tags ?? {},
     streams: (raw.streams ?? []).map((s) => ({
       codecType: s.codec_type ?? '',
       codecName: s.codec_name ?? '',
@@ -77,14 +84,13 @@ export const TAIL_SECONDS = 3
  * How many seconds of the last TAIL_SECONDS decode cleanly (0 on any decode
  * error). A truncated upload comes up short here even when its header (an MP4
  * with the index first, an MP3 with a length frame) looks whole. Decodes only
- * the tail, so it costs the same on a 2 GB file as on a clip, and needs no
- * probe first, so both can run at once.
+ * the tail, so it costs the same on a 2 GB file as on a clip.
  */
-export async function decodableTailSeconds(file: string): Promise<number> {
+export async function decodableTailSeconds(input: MediaInput): Promise<number> {
   try {
     const { stdout } = await run(
       'ffmpeg',
-      ['-nostdin', '-v', 'error', '-xerror', '-sseof', `-${TAIL_SECONDS}`, '-i', file, '-map', '0:v:0?', '-map', '0:a:0?', '-f', 'framecrc', '-'],
+      ['-nostdin', '-v', 'error', '-xerror', '-sseof', `-${TAIL_SECONDS}`, ...inputArgs(input), '-map', '0:v:0?', '-map', '0:a:0?', '-f', 'framecrc', '-'],
       { timeout: 120_000, maxBuffer: 64 << 20 },
     )
     return lastFrameEnd(stdout)

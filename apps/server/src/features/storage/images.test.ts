@@ -67,6 +67,13 @@ beforeAll(async () => {
   const repo = createLibraryRepo(t.db.database.db)
   await repo.insert(alice.id, { title: 'Clip', video: '/alice/clip.mp4', thumbnail: '/alice/cover.png' })
   await repo.insert(alice.id, { title: 'Gone', video: '/alice/missing.mp4' })
+  // An audio file has no frame; a "video" that is a playlist naming another user's file must not lend it its frame.
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=duration=2', path.join(storageDir, 'alice', 'talk.mp3')])
+  mkdirSync(path.join(storageDir, 'bob'), { recursive: true })
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=10', '-pix_fmt', 'yuv420p', path.join(storageDir, 'bob', 'secret.mp4')])
+  writeFileSync(path.join(storageDir, 'alice', 'playlist.mp4'), `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\n${path.join(storageDir, 'bob', 'secret.mp4')}\n#EXT-X-ENDLIST\n`)
+  await repo.insert(alice.id, { title: 'Talk', audio: '/alice/talk.mp3', video: '/alice/talk.mp3' })
+  await repo.insert(alice.id, { title: 'Playlist', video: '/alice/playlist.mp4' })
 }, 60_000)
 afterAll(async () => {
   await t?.close()
@@ -111,6 +118,18 @@ describe('video thumbnails', () => {
     expect(meta.width).toBe(480)
     const again = await get(alice, '/storage/api/thumbnail/alice/clip.mp4')
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true)
+  })
+
+  it('answers not found, never a 5xx, for an audio file: it has no frame, and the console draws its placeholder', async () => {
+    const res = await get(alice, '/storage/api/thumbnail/alice/talk.mp3')
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ success: false, msg: IMAGE_MSG.imageNotFound })
+  })
+
+  it("gives no frame of a stored playlist, so never one of the file it names (another user's video)", async () => {
+    const res = await get(alice, '/storage/api/thumbnail/alice/playlist.mp4')
+    expect(res.statusCode).toBe(404)
+    expect(res.headers['content-type']).not.toMatch(/image/)
   })
 
   it('answers not found for a missing video and for another user', async () => {

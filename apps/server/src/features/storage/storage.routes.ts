@@ -2,8 +2,9 @@ import { stat } from 'node:fs/promises'
 import { IMAGE_MSG, STORAGE_JUMP_PREFIX, STORAGE_THUMBNAIL_PREFIX } from '@lingocast/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { NotFoundError, UpstreamError } from '../../lib/errors'
+import { AppError, NotFoundError, UpstreamError } from '../../lib/errors'
 import { grabFrame } from '../../lib/ffmpeg'
+import { probeMedia } from '../../lib/ffprobe'
 import type { FileCache } from '../../lib/file-cache'
 import { sendLocalFile } from '../../lib/send-file'
 import type { Storage } from '../../lib/storage'
@@ -38,8 +39,14 @@ export const storageRoutes: FastifyPluginAsyncZod<StorageRouteDeps> = async (app
     if (!video || !(await library.userHasMedia(request.user.id, videoPath))) throw new NotFoundError(IMAGE_MSG.imageNotFound)
     if (!(await stat(video).then((s) => s.isFile(), () => false))) throw new NotFoundError(IMAGE_MSG.imageNotFound)
     const frame = await cache
-      .getOrBuild(`frame:${videoPath}`, '.jpg', (tmp) => grabFrame(video, tmp))
+      .getOrBuild(`frame:${videoPath}`, '.jpg', async (tmp) => {
+        // Audio (cover art included) has no frame: not found, and the console draws its placeholder.
+        const probe = await probeMedia(video)
+        if (!probe?.streams.some((s) => s.codecType === 'video' && !s.attachedPic)) throw new NotFoundError(IMAGE_MSG.imageNotFound)
+        await grabFrame(probe.input, tmp)
+      })
       .catch((error: unknown) => {
+        if (error instanceof AppError) throw error
         request.log.warn({ err: error, videoPath }, 'frame grab failed')
         throw new UpstreamError(IMAGE_MSG.frameFailed)
       })

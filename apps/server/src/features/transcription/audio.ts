@@ -1,6 +1,8 @@
 import { execFile, spawn } from 'node:child_process'
 import { open } from 'node:fs/promises'
 import { promisify } from 'node:util'
+import { probeMedia } from '../../lib/ffprobe'
+import { inputArgs, type MediaInput } from '../../lib/media-input'
 
 const run = promisify(execFile)
 
@@ -8,10 +10,19 @@ const run = promisify(execFile)
 export const SAMPLE_RATE = 16_000
 const BYTES_PER_MS = (SAMPLE_RATE * 2) / 1000
 
-/** Decodes any media ffmpeg reads to raw 16 kHz mono PCM; the duration in ms. */
-export async function decodeToPcm(input: string, output: string, signal?: AbortSignal): Promise<number> {
+/** Why media is refused before decoding: not audio or video in a container of ours (a playlist, a concat script, a page...). */
+export const NOT_MEDIA_MSG = 'The media is not audio or video in a format Lingocast reads (MP3, M4A, WAV, OGG, FLAC, MP4, MOV, MKV, WebM or AVI).'
+
+/**
+ * Decodes media to raw 16 kHz mono PCM; the duration in ms. A file is
+ * probed first (lib/media-input.ts), so ffmpeg reads its bytes and nothing
+ * they name; anything but audio or video in one of our containers is refused.
+ */
+export async function decodeToPcm(media: string | MediaInput, output: string, signal?: AbortSignal): Promise<number> {
+  const input = typeof media === 'string' ? (await probeMedia(media))?.input : media
+  if (!input) throw new Error(NOT_MEDIA_MSG)
   await new Promise<void>((resolve, reject) => {
-    const proc = spawn('ffmpeg', ['-v', 'error', '-nostdin', '-y', '-i', input, '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', output], {
+    const proc = spawn('ffmpeg', ['-v', 'error', '-nostdin', '-y', ...inputArgs(input), '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', output], {
       stdio: ['ignore', 'ignore', 'pipe'],
       signal,
     })

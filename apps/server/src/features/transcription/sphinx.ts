@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import type { PlacedWord } from './timing'
@@ -43,7 +42,8 @@ export function loadDictionary(modelDir = DEFAULT_MODEL_DIR): Promise<Dictionary
  * the whole text). `-hypseg` gives each word's first frame.
  */
 async function batch(pcm: string, args: string[], modelDir: string, signal?: AbortSignal, dictFile = path.join(modelDir, 'cmudict-en-us.dict')): Promise<{ placed: PlacedWord[]; frames: number } | undefined> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'lingocast-sphinx-'))
+  // Beside the slice, in the job's directory, which the start-up sweep clears after a crash.
+  const dir = await mkdtemp(path.join(path.dirname(pcm), 'sphinx-'))
   try {
     // The batch decoder reads <cepdir>/<ctl line><cepext>: point it at the slice where it is.
     const ext = path.extname(pcm)

@@ -1,6 +1,5 @@
 import { createWriteStream } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
+import { mkdir, mkdtemp, rm, utimes } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { StoredCue } from '../../db/schema'
@@ -19,6 +18,9 @@ import { loadDictionary } from './sphinx'
 /** Untimed text (HTML, plain) is aligned in one piece up to this length; longer audio gets anchors first. */
 export const UNTIMED_ALIGN_MAX_MS = 180_000
 
+/** How often a running job touches its work directory, far inside the sweep's stale time (lib/sweep-temp.ts). */
+const HEARTBEAT_MS = 60_000
+
 export interface TranscribeDeps {
   transcripts: TranscriptsRepo
   storage: Storage
@@ -26,6 +28,8 @@ export interface TranscribeDeps {
   modelDir: string
   maxDownloadBytes: number
   recogniser: Recogniser
+  /** Where each run makes its work directory (config.transcribeTmpDir); app.ts sweeps what a crash leaves there. */
+  tmpDir: string
 }
 
 const isTimed = (cues: StoredCue[]) => cues.every((c) => c.start !== undefined && c.end !== undefined)
@@ -65,10 +69,15 @@ export function createTranscribeJob(deps: TranscribeDeps) {
     const state = await transcripts.state(address)
     if (!state || state.status === 'done') return
     await transcripts.setStatus(state.id, 'running')
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'lingocast-transcribe-'))
+    await mkdir(deps.tmpDir, { recursive: true })
+    const dir = await mkdtemp(path.join(deps.tmpDir, 'job-'))
+    // A long recognition writes nothing for a while: the sweep must still see this directory as in use.
+    const heartbeat = setInterval(() => void utimes(dir, new Date(), new Date()).catch(() => undefined), HEARTBEAT_MS)
+    heartbeat.unref()
     try {
       const input = await mediaFile(address, dir, ctx.signal)
       const pcm = path.join(dir, 'audio.pcm')
+      // Downloaded or uploaded, the bytes came from outside: a playlist or concat script in them is refused here, never followed.
       const durationMs = await decodeToPcm(input, pcm, ctx.signal).catch((error: unknown) => {
         throw new PermanentJobError((error as Error).message)
       })
@@ -113,6 +122,7 @@ export function createTranscribeJob(deps: TranscribeDeps) {
       if (!ctx.signal.aborted && (error instanceof PermanentJobError || ctx.lastAttempt)) await transcripts.setStatus(state.id, 'failed', (error as Error).message)
       throw error
     } finally {
+      clearInterval(heartbeat)
       await rm(dir, { recursive: true, force: true })
     }
   }

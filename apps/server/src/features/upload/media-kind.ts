@@ -1,5 +1,8 @@
 import type { Probe } from '../../lib/ffprobe'
 
+/** What the container and stream checks read of a probe. */
+type ProbeFacts = Pick<Probe, 'formatName' | 'tags' | 'streams'>
+
 export interface MediaKind {
   kind: 'audio' | 'video'
   /** The extension the stored file gets: one of spec 001 s5's list, decided by content. */
@@ -11,7 +14,7 @@ export interface MediaKind {
 const WEBM_CODECS = new Set(['vp8', 'vp9', 'av1', 'opus', 'vorbis'])
 
 /** The container, from ffprobe's demuxer names (the first name is the demuxer that matched). */
-function extension(probe: Probe, hasVideo: boolean): string | undefined {
+function extension(probe: ProbeFacts, hasVideo: boolean): string | undefined {
   const names = probe.formatName.split(',')
   if (names.includes('mov') || names.includes('mp4')) {
     if (!hasVideo) return 'm4a'
@@ -29,7 +32,7 @@ function extension(probe: Probe, hasVideo: boolean): string | undefined {
  * read in the content. Undefined for anything else (text, images, subtitles,
  * containers the spec does not list), whatever the file was called.
  */
-export function classifyProbe(probe: Probe): MediaKind | undefined {
+export function classifyProbe(probe: ProbeFacts): MediaKind | undefined {
   const video = probe.streams.find((s) => s.codecType === 'video' && !s.attachedPic)
   const audio = probe.streams.find((s) => s.codecType === 'audio')
   if (!video && !audio) return undefined
@@ -44,7 +47,7 @@ export function classifyProbe(probe: Probe): MediaKind | undefined {
 }
 
 /** The embedded title tag, else the uploader's file name without its extension. */
-export function mediaTitle(probe: Probe, originalName: string): string {
+export function mediaTitle(probe: ProbeFacts, originalName: string): string {
   const tag = Object.entries(probe.tags).find(([k]) => k.toLowerCase() === 'title')?.[1]?.trim()
   if (tag) return tag.slice(0, 200)
   const base = originalName.replace(/^.*[\\/]/, '')

@@ -7,7 +7,7 @@ import { lastFrameEnd, playsToEnd, type Probe } from '../../lib/ffprobe'
 import { classifyProbe, cleanFileName, mediaTitle } from './media-kind'
 import { sweepStaleUploads } from './sweep-temp'
 
-const probe = (formatName: string, streams: Array<Partial<Probe['streams'][number]>>, tags: Record<string, string> = {}): Probe => ({
+const probe = (formatName: string, streams: Array<Partial<Probe['streams'][number]>>, tags: Record<string, string> = {}): Omit<Probe, 'input'> => ({
   formatName,
   durationSeconds: 10,
   tags,

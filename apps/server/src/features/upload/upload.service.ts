@@ -13,7 +13,7 @@ import type { LibraryService } from '../library/library.service'
 import type { TranscriptionService } from '../transcription/transcription.service'
 import { parseTranscript, transcriptFormat } from '../transcription/cues'
 import { classifyProbe, mediaTitle } from './media-kind'
-import type { ReceivedUpload } from './receive-upload'
+import { TMP_SUFFIX, type ReceivedUpload } from './receive-upload'
 import type { UploadRepo, UploadRow } from './upload.repo'
 
 /** Stored names are ours: 16 random characters, nothing of the uploader's name. */
@@ -67,10 +67,13 @@ export function createUploadService(deps: UploadServiceDeps) {
     const address = video.path.replace(/\.[^./]+$/, '.jpg')
     const existing = storage.resolve(address)
     if (existing && (await stat(existing).then((s) => s.isFile(), () => false))) return address
-    const tmp = path.join(deps.tmpDir, `${randomUUID()}.jpg`)
+    // The sweep of cut-off uploads takes this too if a crash leaves it.
+    const tmp = path.join(deps.tmpDir, `${randomUUID()}.jpg${TMP_SUFFIX}`)
     try {
       await mkdir(deps.tmpDir, { recursive: true })
-      await grabFrame(storage.resolve(video.path)!, tmp)
+      const probe = await probeMedia(storage.resolve(video.path)!)
+      if (!probe) throw new Error('the stored video is not readable media')
+      await grabFrame(probe.input, tmp)
       await storage.put(tmp, address)
       return address
     } catch (error) {
@@ -87,12 +90,12 @@ export function createUploadService(deps: UploadServiceDeps) {
       try {
         const cues = received.subtitle ? subtitleCues(received.subtitle) : null
         if (received.sizeBytes === 0) throw new ValidationError(UPLOAD_MSG.emptyFile)
-        // Two processes at once: the upload waits for the slower, not for both in turn.
-        const [probe, tail] = await Promise.all([probeMedia(received.tmpFile), decodableTailSeconds(received.tmpFile)])
+        // The probe first: it decides which demuxer the tail decode may use (lib/media-input.ts).
+        const probe = await probeMedia(received.tmpFile)
         const kind = probe && classifyProbe(probe)
         if (!probe || !kind) throw new ValidationError(UPLOAD_MSG.unsupportedType)
         const duration = probe.durationSeconds
-        if (!duration || !playsToEnd(tail, duration)) throw new ValidationError(UPLOAD_MSG.damaged)
+        if (!duration || !playsToEnd(await decodableTailSeconds(probe.input), duration)) throw new ValidationError(UPLOAD_MSG.damaged)
 
         address = `${UPLOAD_DIR}/${newName()}.${kind.ext}`
         await storage.put(received.tmpFile, address)
