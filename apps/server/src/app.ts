@@ -58,6 +58,7 @@ import { authGuard } from './plugins/auth-guard'
 import { consoleStatic } from './plugins/console-static'
 import { errorHandler } from './plugins/error-handler'
 import { inputGuard } from './plugins/input-guard'
+import { securityHeaders } from './plugins/security-headers'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   })
 
   await app.register(errorHandler)
+  await app.register(securityHeaders, { publicUrl: config.publicUrl })
   await app.register(inputGuard)
   await app.register(cookie)
   // Where the spec does not say JSON or form, every route accepts both.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { proxiedThumbnail, thumbnailUrl } from './thumbnail'
+import { DESCRIPTION_IMAGE_SIZE, descriptionImageUrl, proxiedThumbnail, thumbnailUrl } from './thumbnail'
 
 describe('thumbnailUrl', () => {
   it('prefixes stored paths with the storage jump route', () => {
@@ -42,5 +42,20 @@ describe('thumbnailUrl', () => {
     expect(thumbnailUrl('cover.jpg')).toBeUndefined()
     // An unusable thumbnail counts as missing: the video frame still applies.
     expect(thumbnailUrl('javascript:alert(1)', '/v.mp4')).toBe('/storage/api/thumbnail/v.mp4')
+  })
+})
+
+describe('descriptionImageUrl', () => {
+  it('loads a remote description image only through the image proxy, at the panel size', () => {
+    const pixel = 'http://tracker.example.com/pixel.gif?reader=1'
+    expect(descriptionImageUrl(pixel)).toBe(`/media-proxy/thumbnail-image?size=1024&address=${encodeURIComponent(pixel)}`)
+    expect(descriptionImageUrl(' https://cdn.example.com/a.png ')).toBe(proxiedThumbnail('https://cdn.example.com/a.png', DESCRIPTION_IMAGE_SIZE))
+    expect(descriptionImageUrl('//cdn.example.com/a.png')).toBe(proxiedThumbnail('https://cdn.example.com/a.png', DESCRIPTION_IMAGE_SIZE))
+  })
+
+  it('loads nothing that is not an absolute http(s) address the proxy accepts', () => {
+    for (const src of [null, undefined, '', '  ', '/storage/api/jump/x.png', 'pixel.gif', '../x.png', 'data:image/gif;base64,R0lGODlhAQABAAAAACw=', 'javascript:alert(1)', 'ftp://example.com/x.png', `https://example.com/${'a'.repeat(2048)}`]) {
+      expect(descriptionImageUrl(src), String(src)).toBeUndefined()
+    }
   })
 })

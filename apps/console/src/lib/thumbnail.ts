@@ -6,8 +6,27 @@ const STORAGE_API_PREFIX = '/storage/api/'
 const REMOTE = /^https?:\/\//i
 
 /** A remote image, resized by the server's thumbnail proxy (the browser never fetches a user's address itself). */
-export function proxiedThumbnail(address: string): string {
-  return `${THUMBNAIL_IMAGE_PATH}?size=${THUMBNAIL_SIZE}&address=${encodeURIComponent(address)}`
+export function proxiedThumbnail(address: string, size: number = THUMBNAIL_SIZE): string {
+  return `${THUMBNAIL_IMAGE_PATH}?size=${size}&address=${encodeURIComponent(address)}`
+}
+
+/** Wide enough for the description panel on a high-density screen; the proxy never enlarges. */
+export const DESCRIPTION_IMAGE_SIZE = 1024
+/** The proxy's limit on the address (contract thumbnailImageQuery). */
+const MAX_ADDRESS = 2048
+
+/**
+ * Where an image in a publisher's description (HTML from a feed or an
+ * upload) may load from: an absolute http(s) address through the server's
+ * image proxy, so a tracking pixel never learns who reads it. Anything else
+ * (relative paths, which would resolve against this server, data:, other
+ * schemes, addresses the proxy refuses as too long) is not loaded at all.
+ */
+export function descriptionImageUrl(src: string | null | undefined): string | undefined {
+  let image = src?.trim() ?? ''
+  if (image.startsWith('//')) image = `https:${image}`
+  if (!REMOTE.test(image) || image.length > MAX_ADDRESS) return undefined
+  return proxiedThumbnail(image, DESCRIPTION_IMAGE_SIZE)
 }
 
 /**

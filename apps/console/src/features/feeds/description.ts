@@ -31,7 +31,8 @@ function purify(): DOMPurify {
 const CONFIG = {
   USE_PROFILES: { html: true },
   FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'video', 'audio', 'img', 'picture', 'source', 'svg', 'math', 'link', 'meta'],
-  FORBID_ATTR: ['style', 'class', 'id', 'srcset'],
+  // background: tables and cells load it as an image.
+  FORBID_ATTR: ['style', 'class', 'id', 'srcset', 'background', 'poster'],
   ADD_ATTR: ['target'],
 }
 

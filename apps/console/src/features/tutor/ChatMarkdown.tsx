@@ -24,6 +24,8 @@ function flashcardIn(node: HastNode | undefined): { card: FlashcardSuggestion | 
 const PROSE =
   'break-words text-sm leading-relaxed text-slate-800 [&_a]:font-medium [&_a]:text-indigo-600 [&_a]:underline [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_h1]:mt-3 [&_h1]:font-semibold [&_h2]:mt-3 [&_h2]:font-semibold [&_h3]:mt-3 [&_h3]:font-semibold [&_h3]:text-slate-900 [&_li]:mt-0.5 [&_ol]:mt-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mt-2 [&_p:first-child]:mt-0 [&_pre]:mt-2 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-slate-100 [&_pre]:p-3 [&_strong]:font-semibold [&_ul]:mt-2 [&_ul]:list-disc [&_ul]:pl-5'
 
+const NO_IMAGES = ['img']
+
 /**
  * An assistant reply as markdown (ARCHITECTURE.md s8: react-markdown, no raw
  * HTML: `skipHtml` drops it and unsafe link protocols are removed). Flashcard
@@ -46,7 +48,8 @@ export function ChatMarkdown({ text, onAdd, canAdd }: { text: string; onAdd: (ca
   }
   return (
     <div className={PROSE}>
-      <Markdown skipHtml components={components}>
+      {/* No images: a reply (steered by text in a transcript) could name any address, and carry data out in it. */}
+      <Markdown skipHtml disallowedElements={NO_IMAGES} components={components}>
         {text}
       </Markdown>
     </div>
