@@ -1,4 +1,4 @@
-import { TOKEN_COOKIE } from '@lingocast/contract'
+import { MSG, TOKEN_COOKIE } from '@lingocast/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startOAuthProvider } from '../test/oauth-provider'
@@ -42,5 +42,44 @@ describe('GitHub sign-in in Chromium', () => {
     expect(provider.seen).toContain('GET /login/oauth/authorize')
     expect((await browser.context.cookies()).map((c) => c.name)).toContain(TOKEN_COOKIE)
     await page.close()
+  })
+
+  // Issue 14 finding 4 (login CSRF): the return URL holds a one-time ticket of the browser that started the flow.
+  it("does not sign a victim in to the attacker's account through the attacker's return link", async () => {
+    // The attacker runs the flow with their own cookie jar and stops at the return URL.
+    const attackerReturn = async () => {
+      const start = await fetch(`${server.url}/user/api/oauth/github/start?jump=%2Fconsole%2Flogin`, { redirect: 'manual' })
+      const cookie = start.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+      const approved = await fetch(start.headers.get('location')!, { redirect: 'manual' })
+      const callback = await fetch(approved.headers.get('location')!, { redirect: 'manual', headers: { cookie } })
+      const returnUrl = callback.headers.get('location')!
+      expect(returnUrl).toMatch(/^\/console\/login\?token=ticket\./)
+      return { returnUrl, cookie, ticket: new URL(returnUrl, server.url).searchParams.get('token')! }
+    }
+    const unspent = await attackerReturn()
+
+    // A session token planted in the link is no better: the console only accepts an exchanged ticket.
+    const spent = await attackerReturn()
+    const exchanged = await fetch(`${server.url}/user/api/info`, {
+      method: 'POST',
+      headers: { cookie: spent.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: spent.ticket }),
+    })
+    const attackerSession = ((await exchanged.json()) as { token: string }).token
+    expect(attackerSession).toMatch(/^[\w-]{43}$/)
+
+    const victim = await launchBrowser()
+    try {
+      for (const link of [`${server.url}${unspent.returnUrl}`, `${server.url}/console/login?token=${attackerSession}`]) {
+        const page = await victim.context.newPage()
+        await page.goto(link)
+        await page.getByText(MSG.invalidToken).waitFor()
+        expect(new URL(page.url()).pathname).toBe('/console/login')
+        expect((await victim.context.cookies()).map((c) => c.name)).not.toContain(TOKEN_COOKIE)
+        await page.close()
+      }
+    } finally {
+      await victim.close()
+    }
   })
 })

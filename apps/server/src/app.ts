@@ -34,6 +34,7 @@ import { createPlaylistsService } from './features/playlists/playlists.service'
 import { withSharedReads } from './features/playlists/shared-access'
 import { RateLimitedError } from './lib/errors'
 import { createSafeFetch } from './lib/safe-fetch'
+import { withLogRedaction } from './lib/log-redaction'
 import { createFileCache } from './lib/file-cache'
 import { createLocalStorage } from './lib/storage'
 import { storageRoutes } from './features/storage/storage.routes'
@@ -84,7 +85,7 @@ const HOUR = 3_600_000
 /** Plugins and features, wired once. Tests call this with their own database and config. */
 export async function buildApp(config: Config, deps: AppDeps) {
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: withLogRedaction(deps.logger ?? { level: config.logLevel }),
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -44,7 +44,13 @@ export const userInfo = defineRoute({
   auth: 'none',
   bodyEncoding: 'form',
   body: z.object({ token }),
-  response: z.object({ success: z.literal(true), msg: z.literal('ok'), username: z.string() }),
+  response: z.object({
+    success: z.literal(true),
+    msg: z.literal('ok'),
+    username: z.string(),
+    /** Only when `token` was the OAuth return's one-time ticket: the session token it was exchanged for. */
+    token: z.string().optional(),
+  }),
 })
 
 export const authCheck = defineRoute({

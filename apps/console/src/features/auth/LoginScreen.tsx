@@ -20,7 +20,7 @@ import { useAuth } from './auth-context'
 import { loginError, oauthReturnError, sendCodeError } from './messages'
 import { useCountdown } from './useCountdown'
 
-/** Where a provider sends the browser back to, with `?token=` or `?error=`. */
+/** Where a provider sends the browser back to, with `?token=<one-time ticket>` or `?error=`. */
 const OAUTH_JUMP = '/console/login'
 
 export default function LoginScreen() {
@@ -42,9 +42,15 @@ export default function LoginScreen() {
     navigate('/', { replace: true })
   }
 
-  // The OAuth return: verify the token, store it, clean the URL, go home.
+  // The OAuth return: verify the token, store it, clean the URL, go home. The URL holds a one-time
+  // ticket that the verification call exchanges for the session token; a URL holding anything else
+  // (a session token planted in a link: login CSRF) signs nobody in.
   const tokenLogin = useMutation({
-    mutationFn: (token: string) => fetchUserInfo(token).then((r) => ({ token, username: r.username })),
+    mutationFn: async (ticket: string) => {
+      const r = await fetchUserInfo(ticket)
+      if (!r.token) throw new Error(MSG.invalidToken)
+      return { token: r.token, username: r.username }
+    },
     onSuccess: ({ token, username }) => finish(token, username),
     onError: () => {
       setError(MSG.invalidToken)

@@ -8,6 +8,8 @@ export const emailCodes = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
+    /** The client that asked for it (IP, IPv6 by /64): codes are counted and checked per address and client. */
+    client: text('client'),
     wrongTries: integer('wrong_tries').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -37,5 +39,21 @@ export const oauthStates = pgTable('oauth_states', {
   provider: text('provider').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   jump: text('jump').notNull(),
+  /** Hash of the browser cookie set at start: the callback must come back to the browser that started. */
+  browserHash: text('browser_hash'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+})
+
+/**
+ * One-time sign-in tickets of the OAuth return (`/console/login?token=<ticket>`):
+ * hashed, valid for a minute, bound to the browser that started the flow, and
+ * exchanged once for a session token by the console's verification call.
+ */
+export const oauthTickets = pgTable('oauth_tickets', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  browserHash: text('browser_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 })

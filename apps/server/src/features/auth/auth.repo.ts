@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { appSettings, authTokens, emailCodes, oauthStates, userIdentities, users } from '../../db/schema'
+import { appSettings, authTokens, emailCodes, oauthStates, oauthTickets, userIdentities, users } from '../../db/schema'
 
 /** Either the top-level db or the `tx` of a transaction callback (never mix them: hazard 1). */
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>
@@ -34,15 +34,16 @@ export function createAuthRepo(db: Db) {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${'email-code:' + email}))`)
     },
 
-    async countCodesSince(email: string, since: Date, tx: Executor = db): Promise<number> {
+    /** Codes sent to an address since `since`: all of them, and those a given client asked for. */
+    async countCodesSince(email: string, client: string, since: Date, tx: Executor = db): Promise<{ all: number; client: number }> {
       const [row] = await tx
-        .select({ n: sql<number>`count(*)::int` })
+        .select({ all: sql<number>`count(*)::int`, client: sql<number>`(count(*) FILTER (WHERE ${emailCodes.client} = ${client}))::int` })
         .from(emailCodes)
         .where(and(eq(emailCodes.email, email), gt(emailCodes.createdAt, since)))
-      return row?.n ?? 0
+      return { all: row?.all ?? 0, client: row?.client ?? 0 }
     },
 
-    async insertCode(values: { email: string; codeHash: string; expiresAt: Date }, tx: Executor = db): Promise<number> {
+    async insertCode(values: { email: string; client: string; codeHash: string; expiresAt: Date }, tx: Executor = db): Promise<number> {
       const [row] = await tx.insert(emailCodes).values(values).returning({ id: emailCodes.id })
       return row!.id
     },
@@ -51,12 +52,15 @@ export function createAuthRepo(db: Db) {
       await db.delete(emailCodes).where(eq(emailCodes.id, id))
     },
 
-    /** Only the newest code of an address counts; issuing a new one retires the older ones. */
-    async latestCodeForUpdate(email: string, tx: Executor = db): Promise<CodeRow | undefined> {
+    /**
+     * Only the newest code a client asked for counts; a new one retires its older ones. Another
+     * client's codes are neither retired nor guessable from here (decision 0002).
+     */
+    async latestCodeForUpdate(email: string, client: string, tx: Executor = db): Promise<CodeRow | undefined> {
       const [row] = await tx
         .select()
         .from(emailCodes)
-        .where(eq(emailCodes.email, email))
+        .where(and(eq(emailCodes.email, email), eq(emailCodes.client, client)))
         .orderBy(desc(emailCodes.id))
         .limit(1)
         .for('update')
@@ -147,7 +151,24 @@ export function createAuthRepo(db: Db) {
       return row
     },
 
+    async insertTicket(values: typeof oauthTickets.$inferInsert, tx: Executor = db) {
+      await tx.insert(oauthTickets).values(values)
+    },
+
+    /**
+     * Delete-and-return makes a ticket single use. Only the browser it was made for can take it:
+     * anyone else's try leaves it in place for its owner.
+     */
+    async takeTicket(ticketHash: string, browserHash: string) {
+      const [row] = await db
+        .delete(oauthTickets)
+        .where(and(eq(oauthTickets.ticketHash, ticketHash), eq(oauthTickets.browserHash, browserHash)))
+        .returning()
+      return row
+    },
+
     async purgeExpired() {
+      await db.delete(oauthTickets).where(sql`${oauthTickets.expiresAt} < now()`)
       await db.delete(oauthStates).where(sql`${oauthStates.expiresAt} < now()`)
       await db.delete(emailCodes).where(sql`${emailCodes.createdAt} < now() - interval '1 day'`)
     },

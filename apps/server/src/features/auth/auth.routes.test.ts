@@ -17,7 +17,8 @@ afterAll(async () => {
 
 const sendCode = (email: unknown, ip = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/user/api/sendRegisterCode', payload: { email }, remoteAddress: ip })
-const login = (email: string, code: string) => t.app.inject({ method: 'POST', url: '/user/api/loginByEmail', ...form({ email, code }) })
+const login = (email: string, code: string, ip = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/user/api/loginByEmail', ...form({ email, code }), remoteAddress: ip })
 const info = (token: string) => t.app.inject({ method: 'POST', url: '/user/api/info', ...form({ token }) })
 const auth = (token: string) => t.app.inject({ method: 'POST', url: '/user/api/auth', ...form({ token }) })
 const logout = (token: string) => t.app.inject({ method: 'POST', url: '/user/api/logout', ...form({ token }) })
@@ -127,7 +128,7 @@ describe('email code sign-in', () => {
     expect(res.json()).toEqual({ success: false, msg: MSG.codeMissing })
   })
 
-  it('caps codes at 5 an hour per address and sends no mail past the cap', async () => {
+  it('caps codes at 5 an hour per address and client and sends no mail past the cap', async () => {
     for (let i = 0; i < 5; i++) expect((await sendCode('flood@example.com')).statusCode).toBe(200)
     await expect.poll(() => smtp.mailsTo('flood@example.com').length).toBe(5)
     const sixth = await sendCode('FLOOD@example.com')
@@ -141,6 +142,56 @@ describe('email code sign-in', () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => sendCode('race@example.com')))
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5)
     expect(results.filter((r) => r.statusCode === 429)).toHaveLength(3)
+  })
+})
+
+// Issue 14 finding 8: a stranger's requests must not lock an address's owner out.
+describe('sign-in codes of an address asked for by several clients', () => {
+  const owner = '10.20.0.2'
+  const stranger = '10.20.0.1'
+
+  it("sends the owner a code that works after a stranger used up the stranger's 5", async () => {
+    const email = 'target@example.com'
+    for (let i = 0; i < 5; i++) expect((await sendCode(email, stranger)).statusCode).toBe(200)
+    expect((await sendCode(email, stranger)).json()).toEqual({ success: false, msg: MSG.codeFlood })
+    // The stranger's wrong guesses exhaust the stranger's own code, not the owner's.
+    for (let i = 0; i < 5; i++) await login(email, '000000', stranger)
+    expect((await login(email, '000000', stranger)).json()).toEqual({ success: false, msg: MSG.codeTooManyTries })
+
+    expect((await sendCode(email, owner)).json()).toEqual({ success: true, msg: 'ok' })
+    await expect.poll(() => smtp.mailsTo(email).length).toBe(6)
+    const code = await smtp.codeFor(email)
+    // Another stranger's request after the owner's retires nothing of the owner's.
+    expect((await sendCode(email, '10.20.0.3')).statusCode).toBe(200)
+    await expect.poll(() => smtp.mailsTo(email).length).toBe(7)
+    const res = await login(email, code, owner)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ success: true, msg: 'ok', username: 'target' })
+  })
+
+  it("keeps a code to the client that asked for it: a stranger's guesses never reach it", async () => {
+    const email = 'mine@example.com'
+    await sendCode(email, owner)
+    const code = await smtp.codeFor(email)
+    expect((await login(email, code, stranger)).json()).toEqual({ success: false, msg: MSG.codeMissing })
+    expect((await login(email, code, owner)).statusCode).toBe(200)
+  })
+
+  it('stops mail bombing: at most 20 codes an hour to one address from all clients together', async () => {
+    const email = 'bombed@example.com'
+    for (let i = 0; i < 20; i++) expect((await sendCode(email, `10.30.0.${i + 1}`)).statusCode).toBe(200)
+    const over = await sendCode(email, '10.30.1.1')
+    expect(over.statusCode).toBe(429)
+    expect(over.json()).toEqual({ success: false, msg: MSG.codeFlood })
+    await new Promise((r) => setTimeout(r, 300))
+    expect(smtp.mailsTo(email)).toHaveLength(20)
+  })
+
+  it('counts an IPv6 client by its /64, so rotating privacy addresses do not multiply its codes', async () => {
+    const email = 'v6@example.com'
+    for (let i = 0; i < 5; i++) expect((await sendCode(email, `2001:db8:1:2::${i + 1}`)).statusCode).toBe(200)
+    expect((await sendCode(email, '2001:db8:1:2:ffff::9')).statusCode).toBe(429)
+    expect((await sendCode(email, '2001:db8:1:3::1')).statusCode).toBe(200)
   })
 })
 

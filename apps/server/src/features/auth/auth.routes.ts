@@ -1,4 +1,6 @@
 import { authRoutes as c, MSG, oauthCallbackQuery, oauthPaths, oauthProvider, oauthStartQuery } from '@lingocast/contract'
+import { normalizeIP } from '@fastify/rate-limit'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Config } from '../../config'
@@ -7,11 +9,30 @@ import { fromContract } from '../../lib/contract-route'
 import { bearerToken } from '../../lib/request-token'
 import type { AuthService } from './auth.service'
 import type { OAuthFlow } from './oauth-flow'
+import { generateToken } from './secrets'
+
+/**
+ * The browser's secret for the OAuth flow: set at start, checked at the
+ * callback and when the return's ticket is exchanged, so a flow (and its
+ * ticket) only ever signs in the browser that started it. HttpOnly and
+ * SameSite=Lax: sent on the provider's top-level redirect back, never
+ * readable by scripts.
+ */
+export const OAUTH_BROWSER_COOKIE = 'oauth_browser'
+const BROWSER_SECRET = /^[\w-]{43}$/
+
+function browserSecret(request: FastifyRequest): string | undefined {
+  const value = request.cookies?.[OAUTH_BROWSER_COOKIE]
+  return value && BROWSER_SECRET.test(value) ? value : undefined
+}
+
+/** The requester for the sign-in caps: its IP, an IPv6 address by its /64 (one household or host). */
+const clientOf = (request: FastifyRequest) => normalizeIP(request.ip, 64)
 
 export interface AuthRouteDeps {
   auth: AuthService
   oauth: OAuthFlow
-  config: Pick<Config, 'signinIpLimitPerHour' | 'devLogin' | 'demo' | 'github' | 'oidc'>
+  config: Pick<Config, 'signinIpLimitPerHour' | 'devLogin' | 'demo' | 'github' | 'oidc' | 'publicUrl'>
 }
 
 /** The five sign-in calls of spec 000 s7, the login options, and the OAuth redirects. */
@@ -23,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
     ...fromContract(c.sendRegisterCode),
     config: perIp,
     handler: async (request) => {
-      await auth.sendCode(request.body.email)
+      await auth.sendCode(request.body.email, clientOf(request))
       return { success: true as const, msg: MSG.ok }
     },
   })
@@ -32,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
     ...fromContract(c.loginByEmail),
     config: perIp,
     handler: async (request) => {
-      const { token, username } = await auth.loginByEmail(request.body.email, request.body.code)
+      const { token, username } = await auth.loginByEmail(request.body.email, request.body.code, clientOf(request))
       return { success: true as const, msg: MSG.ok, token, username }
     },
   })
@@ -40,8 +61,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
   app.route({
     ...fromContract(c.userInfo),
     handler: async (request) => {
-      const user = await auth.requireToken(request.body.token || bearerToken(request))
-      return { success: true as const, msg: MSG.ok, username: user.username }
+      const info = await auth.userInfo(request.body.token || bearerToken(request), browserSecret(request))
+      return { success: true as const, msg: MSG.ok, ...info }
     },
   })
 
@@ -73,13 +94,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
   })
 
   const providerParams = z.object({ provider: oauthProvider })
+  // Kept across flows, so two tabs signing in at once do not undo each other; an hour outlives a flow.
+  const setBrowserSecret = (reply: FastifyReply, value: string) =>
+    reply.setCookie(OAUTH_BROWSER_COOKIE, value, {
+      path: '/user/api',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.publicUrl.startsWith('https:'),
+      maxAge: 3600,
+    })
 
   app.get(
     oauthPaths.start(':provider' as never),
     { schema: { params: providerParams, querystring: oauthStartQuery }, config: perIp },
     async (request, reply) => {
-      const url = await oauth.start(request.params.provider, request.query.jump)
+      const browser = browserSecret(request) ?? generateToken()
+      const url = await oauth.start(request.params.provider, request.query.jump, browser)
       if (!url) throw new NotFoundError(MSG.oauthDisabled)
+      setBrowserSecret(reply, browser)
       return reply.redirect(url, 302)
     },
   )
@@ -87,6 +119,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
   app.get(
     oauthPaths.callback(':provider' as never),
     { schema: { params: providerParams, querystring: oauthCallbackQuery } },
-    async (request, reply) => reply.redirect(await oauth.finish(request.params.provider, request.query), 302),
+    async (request, reply) => reply.redirect(await oauth.finish(request.params.provider, request.query, browserSecret(request)), 302),
   )
 }

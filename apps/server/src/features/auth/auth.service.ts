@@ -23,6 +23,15 @@ export interface SignedInUser {
 
 const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
+/**
+ * Codes one address may receive an hour from all clients together: only against mail bombing.
+ * The brute-force ceiling is CODES_PER_ADDRESS_PER_HOUR per address and client (decision 0002).
+ */
+export const CODES_PER_ADDRESS_ALL_CLIENTS_PER_HOUR = 20
+/** The OAuth return's ticket is exchanged by the console at once; a minute covers a slow page load. */
+export const TICKET_TTL_MS = 60_000
+/** Tickets are told from session tokens by this prefix ('.' is not in base64url). */
+const TICKET_PREFIX = 'ticket.'
 
 /** The fixed shortcut tokens and the accounts they stand for, when enabled. */
 function shortcutAccounts(config: Pick<Config, 'devLogin' | 'demo'>) {
@@ -58,15 +67,20 @@ export function createAuthService(deps: {
   }
 
   return {
-    async sendCode(rawEmail: string): Promise<void> {
+    /**
+     * `client` is the requester's address (IPv6 by /64): the hourly cap counts per address and
+     * client, so a stranger's requests never use up the owner's codes; a much higher cap over all
+     * clients only stops mail bombing.
+     */
+    async sendCode(rawEmail: string, client: string): Promise<void> {
       const email = normalizeEmail(rawEmail)
       const code = generateCode()
       const codeHash = hashCode(await codeSecret(), email, code)
       const id = await repo.transaction(async (tx) => {
         await repo.lockAddress(email, tx)
-        const recent = await repo.countCodesSince(email, new Date(Date.now() - 60 * MINUTE), tx)
-        if (recent >= CODES_PER_ADDRESS_PER_HOUR) return undefined
-        return repo.insertCode({ email, codeHash, expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * MINUTE) }, tx)
+        const recent = await repo.countCodesSince(email, client, new Date(Date.now() - 60 * MINUTE), tx)
+        if (recent.client >= CODES_PER_ADDRESS_PER_HOUR || recent.all >= CODES_PER_ADDRESS_ALL_CLIENTS_PER_HOUR) return undefined
+        return repo.insertCode({ email, client, codeHash, expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * MINUTE) }, tx)
       })
       if (id === undefined) throw new RateLimitedError(MSG.codeFlood)
       try {
@@ -83,13 +97,14 @@ export function createAuthService(deps: {
       }
     },
 
-    async loginByEmail(rawEmail: string, code: string): Promise<{ token: string; username: string }> {
+    /** Checks the newest code that `client` asked for: another client's codes are out of its reach. */
+    async loginByEmail(rawEmail: string, code: string, client: string): Promise<{ token: string; username: string }> {
       const email = normalizeEmail(rawEmail)
       const codeHash = hashCode(await codeSecret(), email, code)
       // The wrong-try counter must be committed, so failures are returned out of
       // the transaction and thrown after it (a throw inside would roll it back).
       const outcome = await repo.transaction(async (tx) => {
-        const row = await repo.latestCodeForUpdate(email, tx)
+        const row = await repo.latestCodeForUpdate(email, client, tx)
         if (!row) return { error: new ValidationError(MSG.codeMissing) }
         const matches = sameHash(row.codeHash, codeHash)
         if (row.usedAt) return { error: new ValidationError(matches ? MSG.codeUsed : MSG.codeMissing) }
@@ -125,6 +140,21 @@ export function createAuthService(deps: {
       return user
     },
 
+    /**
+     * The console's verification call (spec 000 s2/s7, `POST /user/api/info`). A session token
+     * answers its username. A ticket of the OAuth return is exchanged, once and only in the
+     * browser it was made for, for a new session token that the answer carries: a ticket or token
+     * planted in a link therefore signs nobody in to the planter's account.
+     */
+    async userInfo(token: string | undefined, browser: string | undefined): Promise<{ username: string; token?: string }> {
+      if (!token?.startsWith(TICKET_PREFIX)) return { username: (await this.requireToken(token)).username }
+      const row = browser ? await repo.takeTicket(hashToken(token), hashToken(browser)) : undefined
+      if (!row || row.expiresAt.getTime() <= Date.now()) throw new UnauthorizedError(MSG.invalidToken)
+      const user = await repo.findUserById(row.userId)
+      if (!user) throw new UnauthorizedError(MSG.invalidToken)
+      return { username: user.username, token: await issueToken(user.id) }
+    },
+
     async logout(token: string | undefined): Promise<void> {
       if (!token) throw new UnauthorizedError(MSG.tokenNotFound)
       if (shortcuts.has(token)) return
@@ -133,14 +163,18 @@ export function createAuthService(deps: {
 
     /**
      * Signs in an account of an OAuth/OIDC provider: a known identity, else the
-     * user with the same verified email, else a new user. Returns a fresh token.
+     * user with the same verified email, else a new user. Returns a one-time
+     * ticket for `userInfo`, bound to the browser (hash) that started the flow.
      */
-    async signInWithProvider(profile: {
-      provider: string
-      subject: string
-      email: string | undefined
-      username: string
-    }): Promise<string> {
+    async signInWithProvider(
+      profile: {
+        provider: string
+        subject: string
+        email: string | undefined
+        username: string
+      },
+      browserHash: string,
+    ): Promise<string> {
       const email = profile.email && normalizeEmail(profile.email)
       const userId = await repo.transaction(async (tx) => {
         const identity = await repo.findIdentity(profile.provider, profile.subject, tx)
@@ -150,7 +184,9 @@ export function createAuthService(deps: {
         await repo.linkIdentity(profile.provider, profile.subject, user.id, tx)
         return user.id
       })
-      return issueToken(userId)
+      const ticket = TICKET_PREFIX + generateToken()
+      await repo.insertTicket({ ticketHash: hashToken(ticket), userId, browserHash, expiresAt: new Date(Date.now() + TICKET_TTL_MS) })
+      return ticket
     },
   }
 }

@@ -22,9 +22,12 @@ function withParam(jump: string, key: string, value: string): string {
 
 /**
  * The redirect dance: `start` stores a single-use state with its PKCE
- * verifier and sends the browser to the provider; `finish` checks the state,
- * signs the account in and sends the browser back to `jump?token=...`
- * (or `jump?error=...`).
+ * verifier and the hash of the browser's secret (an HttpOnly cookie, see
+ * auth.routes.ts) and sends the browser to the provider; `finish` checks the
+ * state came back to the same browser, signs the account in and sends the
+ * browser back to `jump?token=<one-time ticket>` (or `jump?error=...`). The
+ * ticket is useless in a link to anyone else: the console's verification call
+ * exchanges it only with the same browser secret (AuthService.userInfo).
  */
 export function createOAuthFlow(deps: {
   clients: Partial<Record<OAuthProvider, OAuthClient>>
@@ -35,7 +38,7 @@ export function createOAuthFlow(deps: {
 }) {
   const redirectUri = (provider: OAuthProvider) => `${deps.publicUrl}/user/api/oauth/${provider}/callback`
   return {
-    async start(provider: OAuthProvider, jump: string | undefined): Promise<string | undefined> {
+    async start(provider: OAuthProvider, jump: string | undefined, browser: string): Promise<string | undefined> {
       const client = deps.clients[provider]
       if (!client) return undefined
       const state = generateToken()
@@ -45,24 +48,28 @@ export function createOAuthFlow(deps: {
         provider,
         codeVerifier,
         jump: safeJump(jump),
+        browserHash: hashToken(browser),
         expiresAt: new Date(Date.now() + STATE_TTL_MS),
       })
       return client.authorizeUrl({ redirectUri: redirectUri(provider), state, codeChallenge: pkceChallenge(codeVerifier) })
     },
 
-    async finish(provider: OAuthProvider, query: { code?: string; state?: string; error?: string }): Promise<string> {
+    async finish(provider: OAuthProvider, query: { code?: string; state?: string; error?: string }, browser: string | undefined): Promise<string> {
       const client = deps.clients[provider]
       const stored = query.state ? await deps.repo.takeOAuthState(hashToken(query.state), provider) : undefined
       const jump = stored?.jump ?? DEFAULT_JUMP
       if (!client) return withParam(jump, 'error', MSG.oauthDisabled)
-      if (!stored || !query.code || query.error) {
-        deps.log.warn({ provider, error: query.error, hasState: Boolean(stored) }, 'OAuth callback refused')
+      // Another browser's callback (login CSRF: an attacker's own code and state sent to a victim) is refused.
+      const browserHash = browser ? hashToken(browser) : undefined
+      const sameBrowser = browserHash !== undefined && stored?.browserHash === browserHash
+      if (!stored || !browserHash || !sameBrowser || !query.code || query.error) {
+        deps.log.warn({ provider, error: query.error, hasState: Boolean(stored), sameBrowser }, 'OAuth callback refused')
         return withParam(jump, 'error', MSG.oauthFailed)
       }
       try {
         const profile = await client.exchange({ code: query.code, redirectUri: redirectUri(provider), codeVerifier: stored.codeVerifier })
-        const token = await deps.auth.signInWithProvider({ provider, ...profile })
-        return withParam(jump, 'token', token)
+        const ticket = await deps.auth.signInWithProvider({ provider, ...profile }, browserHash)
+        return withParam(jump, 'token', ticket)
       } catch (error) {
         deps.log.error({ err: error, provider }, 'OAuth sign-in failed')
         return withParam(jump, 'error', MSG.oauthFailed)
