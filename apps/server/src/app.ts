@@ -48,6 +48,7 @@ import { notesRoutes } from './features/notes/notes.routes'
 import { createNotesService } from './features/notes/notes.service'
 import { createTutorProvider, type TutorProvider } from './features/tutor'
 import { tutorRoutes } from './features/tutor/tutor.routes'
+import { createTutorBudget } from './features/tutor/tutor-budget'
 import { createTutorService } from './features/tutor/tutor.service'
 import { STARTER_CATALOGUE } from './features/feeds/catalogue'
 import { createFeedsRepo } from './features/feeds/feeds.repo'
@@ -165,9 +166,10 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(notesRoutes, { notes: createNotesService({ repo: createNotesRepo(db) }) })
   // One tutor for the chat and for refining cards: the configured model, or the offline WordNet tutor.
   const tutorProvider = deps.tutor ?? createTutorProvider(config, app.log)
-  await app.register(improveFlashcardRoutes, { tutor: tutorProvider, library })
+  const tutorBudget = createTutorBudget(app, config.tutorLimitPerMinute)
+  await app.register(improveFlashcardRoutes, { tutor: tutorProvider, library, budget: tutorBudget })
   const tutor = createTutorService({ provider: tutorProvider, library })
-  await app.register(tutorRoutes, { tutor, limitPerMinute: config.tutorLimitPerMinute })
+  await app.register(tutorRoutes, { tutor, budget: tutorBudget })
 
   // Feed refreshes are short network calls: their own lane, so they never wait behind a long transcription.
   const feedJobs = createJobRunner({ repo: jobsRepo, log: app.log.child({ component: 'feed-jobs' }), ...config.jobs, concurrency: config.feeds.concurrency, names: ['refresh_feed'] })

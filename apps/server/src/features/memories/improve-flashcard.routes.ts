@@ -4,11 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { UpstreamError } from '../../lib/errors'
 import type { LibraryService } from '../library/library.service'
 import type { ArticleContext, TutorProvider } from '../tutor/provider'
+import type { TutorBudget } from '../tutor/tutor-budget'
 
 export interface ImproveFlashcardDeps {
   /** Absent until a tutor is configured: the call then answers 502 with a clear message. */
   tutor: TutorProvider | undefined
   library: LibraryService
+  /** Shared with the chat: one budget per user for every call that reaches a model. */
+  budget: TutorBudget
 }
 
 /** The article's title and plain description, if it is the learner's own; anything else is no context. */
@@ -29,13 +32,14 @@ async function articleContext(library: LibraryService, userId: number, ref: stri
  * tagged-sections.ts). The first chunk is awaited before the headers go out,
  * so a tutor that fails at once gives an error status rather than an empty 200.
  */
-export const improveFlashcardRoutes: FastifyPluginAsyncZod<ImproveFlashcardDeps> = async (app, { tutor, library }) => {
+export const improveFlashcardRoutes: FastifyPluginAsyncZod<ImproveFlashcardDeps> = async (app, { tutor, library, budget }) => {
   app.addHook('preHandler', app.requireUser)
 
   app.route({
     method: route.method,
     url: route.path,
     schema: { body: route.body },
+    preHandler: budget,
     handler: async (request, reply) => {
       if (!tutor) throw new UpstreamError(MEMORIES_MSG.tutorFailed)
       const body = request.body

@@ -124,4 +124,36 @@ describe('the per-user rate limit', () => {
       await limited.close()
     }
   })
+
+  // Issue 14 finding 5: card refinement reaches the same model, so it draws from the same budget.
+  it('is one budget per user across the chat and improve-flashcard-back, whichever route comes first', async () => {
+    const limit = 3
+    const limited = await buildTestApp({ tutorLimitPerMinute: limit })
+    try {
+      const [erin, frank] = [await createTestUser(limited.db.database, 'erin@example.com'), await createTestUser(limited.db.database, 'frank@example.com')]
+      const own = await createLibraryRepo(limited.db.database.db).insert(erin.id, { title: 'Erin' })
+      const chatCall = (u: TestUser, id: number) =>
+        limited.app.inject({ method: 'POST', url: '/english_vocab/api/chat-explain-english', headers: u.auth, payload: { article_id: id, user_messages: [{ role: 'user', content: 'What does "estate" mean?' }] } })
+      const improveCall = (u: TestUser) =>
+        limited.app.inject({ method: 'POST', url: '/english_vocab/api/improve-flashcard-back', headers: u.auth, payload: { front: 'settle', Context: '', memorize_cue: '', user_messages: [] } })
+      // The card route alone: N answered, the N+1th refused with the too-many-requests text.
+      for (let i = 0; i < limit; i++) expect((await improveCall(frank)).statusCode).not.toBe(429)
+      const frankOver = await improveCall(frank)
+      expect(frankOver.statusCode).toBe(429)
+      expect(frankOver.json()).toEqual({ success: false, msg: MSG.tooManyRequests })
+      // Mixed: chat and card calls add up to one budget; the N+1th of either route is refused.
+      expect((await chatCall(erin, own.id)).statusCode).toBe(200)
+      expect((await improveCall(erin)).statusCode).not.toBe(429)
+      expect((await chatCall(erin, own.id)).statusCode).toBe(200)
+      for (const over of [await improveCall(erin), await chatCall(erin, own.id)]) {
+        expect(over.statusCode).toBe(429)
+        expect(over.json()).toEqual({ success: false, msg: MSG.tooManyRequests })
+      }
+      // Frank's spent budget never touched Erin's, and hers does not touch a fresh user's.
+      const grace = await createTestUser(limited.db.database, 'grace@example.com')
+      expect((await improveCall(grace)).statusCode).not.toBe(429)
+    } finally {
+      await limited.close()
+    }
+  })
 })

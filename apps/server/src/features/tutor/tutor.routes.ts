@@ -2,21 +2,22 @@ import { Readable } from 'node:stream'
 import { tutorRoutes as c } from '@lingocast/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { fromContract } from '../../lib/contract-route'
+import type { TutorBudget } from './tutor-budget'
 import type { TutorService } from './tutor.service'
 
 export interface TutorRouteDeps {
   tutor: TutorService
-  limitPerMinute: number
+  /** Shared with card refinement: one budget per user for every call that reaches a model. */
+  budget: TutorBudget
 }
 
 /** POST /english_vocab/api/chat-explain-english (spec 000 s7): the answer as plain text, streamed as it is written. */
-export const tutorRoutes: FastifyPluginAsyncZod<TutorRouteDeps> = async (app, { tutor, limitPerMinute }) => {
+export const tutorRoutes: FastifyPluginAsyncZod<TutorRouteDeps> = async (app, { tutor, budget }) => {
   app.addHook('preHandler', app.requireUser)
 
   app.route({
     ...fromContract(c.chatExplainEnglish),
-    // Per user, after sign-in is checked: a model costs money or CPU for every call.
-    config: { rateLimit: { max: limitPerMinute, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: (request) => `tutor:${request.user.id}` } },
+    preHandler: budget,
     handler: async (request, reply) => {
       // The learner closing the chat (or the tab) stops the tutor and its upstream request.
       const left = new AbortController()
