@@ -45,7 +45,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
   }
 }
 
-/** Starts the server again after a kill: the embedded database's lock of the killed one needs a moment to go stale. */
+/** Starts the server again after a kill, retrying while DATA_DIR is still locked (the lock of a dead process is taken over at once: retries are rare). */
 export async function startServerAfterKill(env: Record<string, string | undefined>, waitMs = 40_000): Promise<ServerProcess> {
   const until = Date.now() + waitMs
   for (;;) {

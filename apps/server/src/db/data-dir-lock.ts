@@ -1,34 +1,189 @@
-import { mkdirSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
-import lockfile from 'proper-lockfile'
 
 export class DataDirLockedError extends Error {}
 
+/** Who holds the lock: enough to tell, on the same machine, whether that process still runs. */
+export interface LockOwner {
+  pid: number
+  /** Clock ticks after boot at which `pid` started (Linux): a reused pid is another process. */
+  startTime: number | undefined
+  /** The machine and pid namespace the pid means something in. */
+  machine: string
+  /** Unique per acquisition: the heartbeat checks the lock is still this one. */
+  nonce: string
+}
+
+const LOCK_DIR = 'server.lock'
+const OWNER_FILE = 'owner.json'
+const TAKEOVER_DIR = 'server.lock.takeover'
+/** A takeover lasts milliseconds; one older than this was left by a process that died in it. */
+const TAKEOVER_STALE_MS = 5_000
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8').trim()
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Where a pid is meaningful: the kernel's boot, the pid namespace (two
+ * containers sharing a volume each have a pid 1) and the host name. Another
+ * machine's lock cannot be checked by pid and goes by its heartbeat instead.
+ */
+export function machineId(): string {
+  let pidNamespace = ''
+  try {
+    pidNamespace = readlinkSync('/proc/self/ns/pid')
+  } catch {
+    // Not Linux: the host name alone.
+  }
+  return [os.hostname(), readText('/proc/sys/kernel/random/boot_id') ?? '', pidNamespace].join('|')
+}
+
+/** The start time of a process and whether it is a zombie, from /proc (Linux only). */
+function procStat(pid: number): { startTime: number; zombie: boolean } | undefined {
+  const stat = readText(`/proc/${pid}/stat`)
+  if (!stat) return undefined
+  // The command name (field 2) is in parentheses and may hold spaces: count fields after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return { zombie: fields[0] === 'Z' || fields[0] === 'X', startTime: Number(fields[19]) }
+}
+
+function processRuns(pid: number, startTime: number | undefined): boolean {
+  try {
+    process.kill(pid, 0)
+  } catch (error) {
+    // EPERM: it exists but belongs to another user.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false
+  }
+  const stat = procStat(pid)
+  if (!stat) return !existsSync('/proc/self/stat') // No /proc: kill(0) is all there is.
+  if (stat.zombie) return false
+  return startTime === undefined || stat.startTime === startTime
+}
+
+function readOwner(lockDir: string): LockOwner | undefined {
+  const text = readText(path.join(lockDir, OWNER_FILE))
+  if (!text) return undefined
+  try {
+    const owner = JSON.parse(text) as LockOwner
+    return typeof owner.pid === 'number' && typeof owner.machine === 'string' && typeof owner.nonce === 'string' ? owner : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function ageMs(file: string): number | undefined {
+  try {
+    return Date.now() - statSync(file).mtimeMs
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Whether the lock in `lockDir` is held by a running server. On this machine
+ * the owner's pid answers at once; a lock from another machine (or one
+ * without an owner record, as older versions wrote) is live while its
+ * heartbeat is younger than `staleMs`.
+ */
+function ownerIsAlive(lockDir: string, staleMs: number): boolean {
+  const owner = readOwner(lockDir)
+  if (owner && owner.machine === machineId()) {
+    // Our own pid counts as running: this process locking twice must be refused too.
+    return owner.pid === process.pid || processRuns(owner.pid, owner.startTime)
+  }
+  const age = ageMs(path.join(lockDir, OWNER_FILE)) ?? ageMs(lockDir)
+  return age !== undefined && age < staleMs
+}
+
+/** A directory made with mkdir is the mutex: creating it is atomic on every file system. */
+function tryMkdir(dir: string): boolean {
+  try {
+    mkdirSync(dir)
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw error
+  }
+}
+
+/**
+ * Removes a dead owner's lock. Only the holder of the takeover mutex removes
+ * a lock, so the lock judged dead is the one removed: a server that locks in
+ * between makes a new lock that the next judgement sees alive.
+ */
+function takeOverIfDead(dataDir: string, lockDir: string, staleMs: number): void {
+  const mutex = path.join(dataDir, TAKEOVER_DIR)
+  if (!tryMkdir(mutex)) {
+    if ((ageMs(mutex) ?? 0) < TAKEOVER_STALE_MS) return
+    rmSync(mutex, { recursive: true, force: true })
+    if (!tryMkdir(mutex)) return
+  }
+  try {
+    if (existsSync(lockDir) && !ownerIsAlive(lockDir, staleMs)) {
+      // Rename first: the removal of the old directory is then invisible to anyone locking.
+      const aside = `${lockDir}.dead-${randomUUID()}`
+      renameSync(lockDir, aside)
+      rmSync(aside, { recursive: true, force: true })
+    }
+  } finally {
+    rmSync(mutex, { recursive: true, force: true })
+  }
+}
+
 /**
  * Two processes opening one PGlite data dir silently lose data (ARCHITECTURE.md
- * s3, hazard 3), so the embedded mode holds an exclusive lock on DATA_DIR.
- * proper-lockfile refreshes the lock's mtime; a lock left by a killed process
- * goes stale after `staleMs` and is then taken over.
+ * s3, hazard 3), so the embedded mode holds an exclusive lock on DATA_DIR: the
+ * directory `server.lock` with the owner's pid, its start time and its machine.
+ * A lock whose process is gone (SIGKILL, power cut, OOM kill) is taken over at
+ * once; a live server's lock never is. The heartbeat (mtime) is only for a lock
+ * held from another machine or pid namespace, whose pid cannot be checked.
  */
 export async function lockDataDir(dataDir: string, staleMs = 10_000): Promise<() => Promise<void>> {
   mkdirSync(dataDir, { recursive: true })
-  try {
-    return await lockfile.lock(dataDir, {
-      lockfilePath: path.join(dataDir, 'server.lock'),
-      stale: staleMs,
-      onCompromised: (error) => {
-        // Someone removed or took our lock: keep running would risk the data.
-        console.error(`Lost the lock on ${dataDir}: ${error.message}. Stopping to protect the data.`)
-        process.exit(1)
-      },
-    })
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
-      throw new DataDirLockedError(
-        `Another Lingocast server is already using DATA_DIR ${dataDir}. ` +
-          'Stop it first, or start this one with a different DATA_DIR (or DATABASE_URL for a shared PostgreSQL server).',
-      )
+  const lockDir = path.join(dataDir, LOCK_DIR)
+  const ownerFile = path.join(lockDir, OWNER_FILE)
+  const me: LockOwner = { pid: process.pid, startTime: procStat(process.pid)?.startTime, machine: machineId(), nonce: randomUUID() }
+
+  let locked = tryMkdir(lockDir)
+  if (!locked) {
+    takeOverIfDead(dataDir, lockDir, staleMs)
+    locked = tryMkdir(lockDir)
+  }
+  if (!locked) {
+    throw new DataDirLockedError(
+      `Another Lingocast server is already using DATA_DIR ${dataDir}. ` +
+        'Stop it first, or start this one with a different DATA_DIR (or DATABASE_URL for a shared PostgreSQL server).',
+    )
+  }
+  // Written whole under a temporary name, so a reader never sees half a record.
+  const temp = `${ownerFile}.${me.nonce}`
+  writeFileSync(temp, JSON.stringify(me))
+  renameSync(temp, ownerFile)
+
+  const heartbeat = setInterval(() => {
+    if (readOwner(lockDir)?.nonce !== me.nonce) {
+      // Someone removed or took our lock: keeping on would risk the data.
+      console.error(`Lost the lock on ${dataDir}. Stopping to protect the data.`)
+      process.exit(1)
     }
-    throw error
+    const now = new Date()
+    try {
+      utimesSync(ownerFile, now, now)
+    } catch {
+      // The next beat checks the lock again.
+    }
+  }, Math.max(1000, Math.floor(staleMs / 3)))
+  heartbeat.unref()
+
+  return async () => {
+    clearInterval(heartbeat)
+    if (readOwner(lockDir)?.nonce === me.nonce) rmSync(lockDir, { recursive: true, force: true })
   }
 }
