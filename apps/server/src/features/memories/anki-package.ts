@@ -1,14 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { parseCardBack } from '@lingocast/contract'
+import { createHash } from 'node:crypto'
+import { parseCardBack, type ReviewRating } from '@lingocast/contract'
 import { strToU8, zipSync } from 'fflate'
-import type { FlashcardRow } from './memories.repo'
+import { fieldChecksum, markdownToHtml, stripHtmlPreservingMediaFilenames, textToHtml } from './anki-fields'
+import type { DeckReview, FlashcardRow } from './memories.repo'
 
 /**
  * A deck as an Anki package (.apkg): a zip holding `collection.anki2`, the
  * SQLite collection in Anki's legacy schema 11 (which every Anki since 2.1
  * imports), and an empty `media` map. One note type, "Lingocast", with the
- * front, the cue, and the source sentence and title the card was made from.
- * Reviewed cards keep their schedule (interval, ease, due day); new ones stay new.
+ * front, the cue (markdown rendered to HTML), and the source sentence and
+ * title the card was made from. Cards keep their schedule (interval, ease,
+ * due day, learning or relearning after Again) and their review history in
+ * `revlog`, so Anki's statistics and next intervals carry on from ours.
  * sql.js (SQLite in WebAssembly) is loaded on the first export only.
  */
 
@@ -79,17 +82,39 @@ const DCONF = {
   },
 }
 
-/** Anki fields are HTML: escape the text, keep line breaks. */
-function html(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r?\n/g, '<br>')
+/** Anki's answer buttons: Again 1, Hard 2, Good 3, Easy 4. The review screen's Unfamiliar sends Again (1); Familiar sends Hard, Good or Easy by the card's ef (2, 3 or 4). */
+const EASE: Record<ReviewRating, number> = { Again: 1, Hard: 2, Good: 3, Easy: 4 }
+/** cards.type: 0 new, 1 learning, 2 review, 3 relearning. */
+const CARD_TYPE = { new: 0, learn: 1, review: 2, relearn: 3 } as const
+/** cards.queue: 0 new, 1 learning due today (due in epoch seconds), 2 review, 3 learning due on a later day (due in days). */
+const QUEUE = { new: 0, review: 2, dayLearn: 3 } as const
+/** revlog.type: 0 learning, 1 review, 2 relearning. */
+const REVLOG_TYPE = { learn: 0, review: 1, relearn: 2 } as const
+/** cards.left for a failed card: steps left today * 1000 + steps left, from DCONF's new.delays (2) and lapse.delays (1). */
+const LEFT = { learn: 2002, relearn: 1001 } as const
+
+/** The local midnight of an instant's day. */
+const midnight = (t: number) => {
+  const d = new Date(t)
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()
 }
 
-/** Anki's duplicate check: the first 8 hex digits of the SHA-1 of the sort field, as a number. */
-function checksum(field: string): number {
-  return parseInt(createHash('sha1').update(field.replace(/<[^>]*>/g, '')).digest('hex').slice(0, 8), 16)
+/** Anki's stable note id for a card, so that importing a newer export updates the notes it already has. */
+const guidOf = (cardId: number) => createHash('sha1').update(`lingocast-card:${cardId}`).digest('base64url').slice(0, 10)
+
+/**
+ * Where a card stands in Anki's terms, from its reviews: never reviewed is
+ * new; last answered Again is relearning if it had been answered correctly
+ * before (a lapse), else still learning; anything else is a review card.
+ */
+function phaseOf(card: FlashcardRow, reviews: readonly DeckReview[]): 'new' | 'learn' | 'relearn' | 'review' {
+  const last = reviews.at(-1)
+  if (!last) return card.lastReviewed ? 'review' : 'new'
+  if (last.rating !== 'Again') return 'review'
+  return reviews.slice(0, -1).some((r) => r.rating !== 'Again') ? 'relearn' : 'learn'
 }
 
-export async function deckToApkg(deck: { id: number; name: string }, cards: readonly FlashcardRow[], now = Date.now()): Promise<Uint8Array> {
+export async function deckToApkg(deck: { id: number; name: string }, cards: readonly FlashcardRow[], reviews: readonly DeckReview[] = [], now = Date.now()): Promise<Uint8Array> {
   const { default: initSqlJs } = await import('sql.js')
   const SQL = await initSqlJs()
   const db = new SQL.Database()
@@ -97,8 +122,14 @@ export async function deckToApkg(deck: { id: number; name: string }, cards: read
     db.run(SCHEMA)
     // Anki ids are millisecond timestamps; ours count up from now so they never collide within the file.
     const deckId = now
-    const created = new Date(now)
-    const crt = Math.floor(new Date(created.getFullYear(), created.getMonth(), created.getDate()).getTime() / 1000)
+    // The collection is as old as its oldest card or review, so every due day counts up from it.
+    let oldest = now
+    for (const c of cards) oldest = Math.min(oldest, c.createdAt.getTime())
+    for (const r of reviews) oldest = Math.min(oldest, r.reviewedAt.getTime())
+    const crtMs = midnight(oldest)
+    const crt = Math.floor(crtMs / 1000)
+    // Calendar days since the collection's day (rounded: a day with a daylight-saving switch is 23 or 25 hours).
+    const dayNumber = (at: Date | null) => Math.round((midnight((at ?? new Date(now)).getTime()) - crtMs) / DAY_MS)
     const conf = { activeDecks: [deckId], curDeck: deckId, newSpread: 0, collapseTime: 1200, timeLim: 0, estTimes: true, dueCounts: true, curModel: String(MODEL_ID), nextPos: cards.length + 1, sortType: 'noteFld', sortBackwards: false, addToCur: true }
     db.run('INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)', [
       crt,
@@ -110,21 +141,50 @@ export async function deckToApkg(deck: { id: number; name: string }, cards: read
       JSON.stringify(DCONF),
       '{}',
     ])
+    const byCard = new Map<number, DeckReview[]>()
+    for (const r of reviews) byCard.set(r.flashcardId, [...(byCard.get(r.flashcardId) ?? []), r])
     const note = db.prepare('INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, ?)')
-    const card = db.prepare('INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, ?)')
+    const card = db.prepare('INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)')
+    const revlog = db.prepare('INSERT INTO revlog VALUES (?, ?, -1, ?, ?, ?, ?, 0, ?)')
+    let lastRevlogId = 0
     cards.forEach((c, i) => {
       const { context, cue } = parseCardBack(c.back)
-      const fields = [html(c.front), html(cue), html(context?.Sentence ?? ''), html(context?.Title ?? '')]
+      // The front, sentence and title are plain text; the cue is markdown, shown as the console shows it.
+      const fields = [textToHtml(c.front), markdownToHtml(cue), textToHtml(context?.Sentence ?? ''), textToHtml(context?.Title ?? '')]
       const noteId = now + i + 1
       const mod = Math.floor(now / 1000)
-      note.run([noteId, randomBytes(8).toString('base64url'), MODEL_ID, mod, 'lingocast', fields.join('\x1f'), fields[0]!, checksum(fields[0]!), ''])
-      const reviewed = c.lastReviewed !== null && c.nextReview !== null
-      // Review cards: due is a day number counted from the collection's creation day; new cards: their position.
-      const due = reviewed ? Math.round((c.nextReview!.getTime() - crt * 1000) / DAY_MS) : i + 1
-      card.run([noteId, noteId, deckId, mod, reviewed ? 2 : 0, reviewed ? 2 : 0, due, reviewed ? Math.max(1, c.scheduledDays) : 0, reviewed ? Math.round(c.ef * 1000) : 0, c.reps, c.lapses, ''])
+      // sql.js binds sfld as text; the column's integer affinity stores a numeric front as a number, as Anki does.
+      note.run([noteId, guidOf(c.id), MODEL_ID, mod, 'lingocast', fields.join('\x1f'), stripHtmlPreservingMediaFilenames(fields[0]!), fieldChecksum(fields[0]!), ''])
+
+      const history = byCard.get(c.id) ?? []
+      const phase = phaseOf(c, history)
+      const factor = phase === 'new' ? 0 : Math.round(c.ef * 1000)
+      // Review and relearning cards keep the interval they return to; due is a day number from the collection's day.
+      const ivl = phase === 'review' || phase === 'relearn' ? Math.max(1, c.scheduledDays) : 0
+      const [type, queue, due, left] =
+        phase === 'new'
+          ? [CARD_TYPE.new, QUEUE.new, i + 1, 0]
+          : phase === 'review'
+            ? [CARD_TYPE.review, QUEUE.review, dayNumber(c.nextReview), 0]
+            : // Our schedules count whole days, so a failed card waits in the day-learning queue.
+              [CARD_TYPE[phase], QUEUE.dayLearn, dayNumber(c.nextReview), LEFT[phase]]
+      card.run([noteId, noteId, deckId, mod, type, queue, due, ivl, factor, c.reps, c.lapses, left, ''])
+
+      // One revlog row per review; its type is where the card stood before that answer (as phaseOf tells).
+      let passed = false
+      history.forEach((r, k) => {
+        const previous = history[k - 1]
+        const revlogType = !previous ? REVLOG_TYPE.learn : previous.rating !== 'Again' ? REVLOG_TYPE.review : passed ? REVLOG_TYPE.relearn : REVLOG_TYPE.learn
+        if (r.rating !== 'Again') passed = true
+        // revlog ids are the review's time in ms, and unique: two reviews in one millisecond get consecutive ids.
+        lastRevlogId = Math.max(r.reviewedAt.getTime(), lastRevlogId + 1)
+        // No answer time is recorded here, so time is 0 (Anki reads it as unknown, counting no study time).
+        revlog.run([lastRevlogId, noteId, EASE[r.rating], r.next.scheduledDays, r.previous.scheduledDays, Math.round(r.next.ef * 1000), revlogType])
+      })
     })
     note.free()
     card.free()
+    revlog.free()
     return zipSync({ 'collection.anki2': db.export(), media: strToU8('{}') })
   } finally {
     db.close()

@@ -38,6 +38,21 @@ function fromSqlRow(r: Record<string, unknown>): FlashcardRow {
   }
 }
 
+/** The schedule as the review log stores it (dates as ISO text); only the numbers are read back. */
+export interface LoggedSchedule {
+  ef: number
+  scheduledDays: number
+}
+
+/** One review of a card: the rating and the schedule before and after it. */
+export interface DeckReview {
+  flashcardId: number
+  rating: ReviewRating
+  reviewedAt: Date
+  previous: LoggedSchedule
+  next: LoggedSchedule
+}
+
 /** A schedule as stored in the review log: dates as ISO text. */
 function logState(s: CardSchedule) {
   return { ...s, nextReview: s.nextReview?.toISOString() ?? null, lastReviewed: s.lastReviewed?.toISOString() ?? null }
@@ -155,6 +170,15 @@ export function createMemoriesRepo(db: Db) {
     /** The review log of one card, oldest first (tests and future parameter training). */
     reviewLog: (userId: number, id: number) =>
       db.select().from(reviewLogs).where(and(eq(reviewLogs.userId, userId), eq(reviewLogs.flashcardId, id))).orderBy(asc(reviewLogs.id)),
+
+    /** Every review of the deck's cards, oldest first: the history an Anki export carries in `revlog`. */
+    deckReviewLog: (userId: number, deckId: number): Promise<DeckReview[]> =>
+      db
+        .select({ flashcardId: flashcards.id, rating: reviewLogs.rating, reviewedAt: reviewLogs.reviewedAt, previous: reviewLogs.previous, next: reviewLogs.next })
+        .from(reviewLogs)
+        .innerJoin(flashcards, eq(flashcards.id, reviewLogs.flashcardId))
+        .where(and(eq(reviewLogs.userId, userId), eq(flashcards.deckId, deckId), eq(flashcards.userId, userId)))
+        .orderBy(asc(reviewLogs.reviewedAt), asc(reviewLogs.id)) as Promise<DeckReview[]>,
 
     /**
      * Cards added and reviews made per calendar day of `timeZone`, every day

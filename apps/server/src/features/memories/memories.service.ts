@@ -42,10 +42,11 @@ export function createMemoriesService(deps: { repo: MemoriesRepo; now?: () => Da
       return { fileName: deckFileName(deck.name, 'csv'), csv: cardsToCsv(await repo.listCards(userId, deckId)) }
     },
 
-    /** The deck as an Anki package, with each card's source sentence and schedule (beyond the spec). */
+    /** The deck as an Anki package, with each card's source sentence, schedule and review history (beyond the spec). */
     async exportApkg(userId: number, deckId: number): Promise<{ fileName: string; data: Uint8Array }> {
       const deck = await ownDeck(userId, deckId)
-      return { fileName: deckFileName(deck.name, 'apkg'), data: await deckToApkg(deck, await repo.listCards(userId, deckId), now().getTime()) }
+      const [cards, reviews] = [await repo.listCards(userId, deckId), await repo.deckReviewLog(userId, deckId)]
+      return { fileName: deckFileName(deck.name, 'apkg'), data: await deckToApkg(deck, cards, reviews, now().getTime()) }
     },
 
     /** Adds a CSV's cards to the deck as new cards, due at once; all or none. */
