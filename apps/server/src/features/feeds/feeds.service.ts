@@ -2,6 +2,7 @@ import { CHANNEL_ITEMS_LIMIT, FEEDS_MSG, YOUTUBE_PREFIX, type Feed, type FeedIte
 import type { FastifyBaseLogger } from 'fastify'
 import { generateOpml, parseOpml } from 'feedsmith'
 import type { StoredCue } from '../../db/schema'
+import { decodeText } from '../../lib/decode-text'
 import { NotFoundError, ValidationError } from '../../lib/errors'
 import { discardBody, readCapped, type SafeFetch } from '../../lib/safe-fetch'
 import type { JobsRepo } from '../jobs/jobs.repo'
@@ -141,7 +142,8 @@ export function createFeedsService(deps: FeedsServiceDeps) {
         discardBody(res.body)
         throw new Error(`HTTP ${res.status}`)
       }
-      const text = (await readCapped(res.body, TRANSCRIPT_MAX_BYTES)).toString('utf8')
+      const contentType = res.headers['content-type']
+      const text = decodeText(await readCapped(res.body, TRANSCRIPT_MAX_BYTES), { contentType: Array.isArray(contentType) ? contentType[0] : contentType })
       const cues = parseTranscript(text, transcriptFormat(item.transcriptType || item.transcriptUrl))
       return cues.length > 0 ? cues : undefined
     } catch (error) {

@@ -1,4 +1,5 @@
 import { FEEDS_MSG } from '@lingocast/contract'
+import { decodeText } from '../../lib/decode-text'
 import { AppError } from '../../lib/errors'
 import { discardBody, type SafeFetch } from '../../lib/safe-fetch'
 
@@ -37,29 +38,9 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(at) ? null : Math.max(0, at - now)
 }
 
-/**
- * The text of a feed body. The charset is taken from the Content-Type, else
- * the XML declaration, else UTF-8; bytes that are not valid in the declared
- * charset (a "UTF-8" feed written in Latin-1, a common publisher mistake)
- * fall back to windows-1252, which decodes every byte.
- */
+/** The text of a feed body: the bytes decide, then the Content-Type and XML declaration (lib/decode-text.ts). */
 export function decodeFeedBody(bytes: Buffer, contentType: string | null): string {
-  const fromHeader = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '')?.[1]
-  const head = bytes.subarray(0, 200).toString('latin1')
-  const fromDeclaration = /^\s*<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/i.exec(head)?.[1]
-  const hasUtf8Bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
-  const label = hasUtf8Bom ? 'utf-8' : (fromHeader ?? fromDeclaration ?? 'utf-8')
-  let decoder: InstanceType<typeof TextDecoder>
-  try {
-    decoder = new TextDecoder(label, { fatal: true })
-  } catch {
-    decoder = new TextDecoder('utf-8', { fatal: true })
-  }
-  try {
-    return decoder.decode(bytes)
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes)
-  }
+  return decodeText(bytes, { contentType })
 }
 
 /**

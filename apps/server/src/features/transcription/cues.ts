@@ -17,16 +17,50 @@ function timeMs(text: string): number | undefined {
   return ((Number(h ?? 0) * 60 + Number(min)) * 60 + Number(s)) * 1000 + Number(frac!.padEnd(3, '0'))
 }
 
-/** Tags, speaker voice spans and entities out; whitespace collapsed. */
+/** Inline formatting (SRT's <i> <b> <u> <font>, WebVTT's <v> <c.class> <lang> <ruby>) and VTT karaoke timestamps: gone without a trace. */
+const INLINE_TAG = /<\/?(?:i|b|u|s|em|strong|font|span|c|v|lang|ruby|rt)(?=[\s.>/])[^>]*>|<\d{1,2}(?::\d{2}){1,2}[.,]\d{1,3}>/gi
+/** Any other tag (<br>, <p>, <td>) separates words. A `<` not followed by a name ("5 < 6") is text. */
+const OTHER_TAG = /<\/?[a-z!][^>]*>/gi
+/** ASS/SSA override blocks left in converted SRT files: {\an8}, {\i1}, {\pos(10,20)}. */
+const ASS_OVERRIDE = /\{\\[^}]*\}/g
+/** Captioners' speaker-change markers: >> and >>>. */
+const SPEAKER_CHANGE = />{2,}/g
+/**
+ * A speaker label at the start of a line: "JOHN:", "DR. SMITH:", "- JOHN:",
+ * "MARY JANE:", up to three words. Only ALL-CAPS names, so "Note: this"
+ * stays a sentence (an all-caps caption line of four words or more before a
+ * colon stays too).
+ */
+const SPEAKER_LABEL = /^[ \t]*(?:[-–—][ \t]*)?\p{Lu}[\p{Lu}\d'’.&-]*(?:[ \t]+[\p{Lu}\d][\p{Lu}\d'’.&-]*){0,2}[ \t]*:(?=\s|$)/gmu
+/** A dialogue dash opening a line ("- Hello" / "- Hi"); "-5 degrees" keeps its sign. */
+const LINE_DASH = /^[ \t]*[-–—][ \t]+/gm
+/** Sound and stage directions: [MUSIC], [door slams], (laughs), (applause); parentheses of one or two words only (SDH style), so a spoken aside stays. */
+const SOUND_TAG = /\[[^\]\n]*\]|\((?:[^()\s]+\s?){1,2}\)|[♪♫]+/g
+
+const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", lrm: '', rlm: '' }
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1))
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+  })
+}
+
+/**
+ * The words of a cue as they are spoken: markup, speaker labels and sound
+ * tags out (they are not in the audio, and forced alignment would time them
+ * against something else), entities decoded, whitespace collapsed. Lines are
+ * kept until the end so a label is recognised at the start of each.
+ */
 export function cueText(raw: string): string {
-  return raw
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
+  const text = decodeEntities(raw.replace(ASS_OVERRIDE, '').replace(/\\[Nnh]/g, ' ').replace(INLINE_TAG, '').replace(OTHER_TAG, ' '))
+  return text
+    // A new line, so the label that usually follows (">> JOHN: Yes") is at a line start.
+    .replace(SPEAKER_CHANGE, '\n')
+    .replace(SOUND_TAG, ' ')
+    .replace(SPEAKER_LABEL, ' ')
+    .replace(LINE_DASH, '')
     .replace(/\s+/g, ' ')
     .trim()
 }
@@ -41,7 +75,7 @@ function parseTimedBlocks(text: string): StoredCue[] {
     const [from, to] = lines[at]!.split('-->')
     const start = timeMs(from!)
     const end = timeMs(to ?? '')
-    const body = cueText(lines.slice(at + 1).join(' '))
+    const body = cueText(lines.slice(at + 1).join('\n'))
     if (start === undefined || end === undefined || end <= start || !body) continue
     cues.push({ start, end, text: body })
   }

@@ -11,7 +11,7 @@ describe('transcript files', () => {
   it('reads SRT cues with commas, skipping a broken block', () => {
     const srt = '1\r\n00:00:01,500 --> 00:00:03,000\r\nHello <i>there</i>,\r\nfriend.\r\n\r\n2\r\nnot a time\r\nlost\r\n\r\n3\r\n00:01:02,000 --> 00:01:04,250\r\nBye &amp; thanks\r\n'
     expect(parseTranscript(srt, 'srt')).toEqual([
-      { start: 1500, end: 3000, text: 'Hello there , friend.' },
+      { start: 1500, end: 3000, text: 'Hello there, friend.' },
       { start: 62000, end: 64250, text: 'Bye & thanks' },
     ])
   })
@@ -28,7 +28,7 @@ describe('transcript files', () => {
   })
 
   it('reads HTML paragraphs as untimed cues and picks the format from a type or name', () => {
-    expect(parseTranscript('<p>First <b>one</b>.</p><p>Second.</p>', 'html')).toEqual([{ text: 'First one .' }, { text: 'Second.' }])
+    expect(parseTranscript('<p>First <b>one</b>.</p><p>Second.</p>', 'html')).toEqual([{ text: 'First one.' }, { text: 'Second.' }])
     expect([transcriptFormat('text/vtt'), transcriptFormat('application/x-subrip'), transcriptFormat('x.SRT'), transcriptFormat('application/json'), transcriptFormat('text/html')]).toEqual(['vtt', 'srt', 'srt', 'json', 'html'])
   })
 })

@@ -170,7 +170,7 @@ describe('an uploaded subtitle', () => {
     expect(state).toMatchObject({ status: 'pending', source: 'upload' })
     expect(state?.cues).toEqual([
       { start: 0, end: 2000, text: 'Hello there.' },
-      { start: 2000, end: 4000, text: 'This is a test .' },
+      { start: 2000, end: 4000, text: 'This is a test.' },
     ])
   })
 

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { decodeText } from './decode-text'
+
+/** Windows-1252 bytes written out by hand: 0x80 €, 0x91-0x94 curly quotes, 0x96 en dash, 0x97 em dash. */
+const cp1252 = (ascii: TemplateStringsArray, ...specials: number[]) =>
+  Buffer.concat(ascii.flatMap((part, i) => [Buffer.from(part, 'latin1'), ...(i < specials.length ? [Buffer.from([specials[i]!])] : [])]))
+
+const utf16le = (s: string) => Buffer.from(s, 'utf16le')
+const utf16be = (s: string) => Buffer.from(s, 'utf16le').swap16()
+
+describe('decodeText', () => {
+  const euroQuotes = cp1252`Price ${0x80}5 ${0x96} ${0x93}quoted${0x94} and it${0x92}s ${0x97} done`
+  const expected = 'Price €5 – “quoted” and it’s — done'
+
+  it('reads Windows-1252 as Windows-1252, never as C1 controls, declared or not', () => {
+    expect(decodeText(euroQuotes)).toBe(expected)
+    expect(decodeText(euroQuotes, { contentType: 'text/plain; charset=windows-1252' })).toBe(expected)
+    // Latin-1 and ASCII labels mean windows-1252, as in browsers.
+    expect(decodeText(euroQuotes, { contentType: 'application/xml; charset=ISO-8859-1' })).toBe(expected)
+    expect(decodeText(euroQuotes, { contentType: 'text/xml; charset=us-ascii' })).toBe(expected)
+    const declared = Buffer.concat([Buffer.from('<?xml version="1.0" encoding="windows-1252"?><t>'), euroQuotes, Buffer.from('</t>')])
+    expect(decodeText(declared)).toBe(`<?xml version="1.0" encoding="windows-1252"?><t>${expected}</t>`)
+    expect(decodeText(euroQuotes)).not.toMatch(/[\u0080-\u009f\ufffd]/)
+  })
+
+  it('reads Latin-1 accented text with no declaration', () => {
+    const titles = ['Café français', 'Leçon numéro deux', 'Über München', 'Año nuevo', 'Ça va, garçon ?', 'Naïve œuvre']
+    // œ is not in Latin-1 but is 0x9C in Windows-1252, which Latin-1 writers often use.
+    const bytes = Buffer.concat([Buffer.from(titles.slice(0, 5).join('\n'), 'latin1'), cp1252`\nNa${0xef}ve ${0x9c}uvre`])
+    expect(decodeText(bytes).split('\n')).toEqual(titles)
+  })
+
+  it('takes valid UTF-8 as UTF-8 even when ISO-8859-1 is declared', () => {
+    const doc = '<?xml version="1.0" encoding="ISO-8859-1"?><title>Café “naïve” €</title>'
+    expect(decodeText(Buffer.from(doc, 'utf8'))).toBe(doc)
+    expect(decodeText(Buffer.from(doc, 'utf8'), { contentType: 'text/xml; charset=iso-8859-1' })).toBe(doc)
+  })
+
+  it('falls back to Windows-1252 when UTF-8 is declared but the bytes are Latin-1', () => {
+    const doc = '<?xml version="1.0" encoding="UTF-8"?><title>Señal Café</title>'
+    expect(decodeText(Buffer.from(doc, 'latin1'), { contentType: 'application/rss+xml; charset=utf-8' })).toBe(doc)
+    expect(decodeText(Buffer.from(doc, 'latin1'))).toBe(doc)
+  })
+
+  it('honours a declared non-Latin single-byte charset when the bytes are not UTF-8', () => {
+    // "Привет" in windows-1251.
+    const bytes = Buffer.from([0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2])
+    expect(decodeText(bytes, { contentType: 'text/plain; charset=windows-1251' })).toBe('Привет')
+    expect(decodeText(Buffer.concat([Buffer.from('<?xml version="1.0" encoding="KOI8-R"?>'), Buffer.from([0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4])]))).toBe(
+      '<?xml version="1.0" encoding="KOI8-R"?>Привет',
+    )
+  })
+
+  it('ignores an unknown label', () => {
+    expect(decodeText(cp1252`caf${0xe9}`, { contentType: 'text/plain; charset=x-nonsense' })).toBe('café')
+  })
+
+  it('lets a byte order mark win: UTF-8, UTF-16 LE and UTF-16 BE', () => {
+    const text = '1\n00:00:00,000 --> 00:00:01,000\n“Déjà vu” – 5 €\n'
+    expect(decodeText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]))).toBe(text)
+    expect(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), utf16le(text)]))).toBe(text)
+    expect(decodeText(Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(text)]))).toBe(text)
+    // A wrong declaration does not beat the BOM.
+    expect(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), utf16le(text)]), { contentType: 'text/plain; charset=iso-8859-1' })).toBe(text)
+  })
+
+  it('recognises UTF-16 without a BOM by its NULs', () => {
+    const doc = '<?xml version="1.0" encoding="UTF-16"?><title>Crème brûlée</title>'
+    expect(decodeText(utf16le(doc))).toBe(doc)
+    expect(decodeText(utf16be(doc))).toBe(doc)
+  })
+
+  it('never gives a replacement character for single-byte input, even for the bytes Windows-1252 leaves undefined', () => {
+    const every = Buffer.from(Array.from({ length: 256 - 32 }, (_, i) => i + 32))
+    const text = decodeText(every)
+    expect(text).toHaveLength(every.length)
+    expect(text).not.toContain('\ufffd')
+    expect(text).toContain('€')
+    // 0x81 keeps its code point, as the WHATWG decoder does.
+    expect(text.charCodeAt(0x81 - 32)).toBe(0x81)
+  })
+})

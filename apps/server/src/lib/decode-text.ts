@@ -1,0 +1,101 @@
+import iconv from 'iconv-lite'
+
+/**
+ * Bytes from outside (feeds, publisher transcripts, uploaded subtitles) as
+ * text. Declarations are often wrong in the wild, so the bytes decide first:
+ *
+ * 1. A byte order mark wins (UTF-8, UTF-16 LE/BE).
+ * 2. UTF-16 without a BOM is recognised by its NUL pattern (half the bytes
+ *    of ASCII-range text are 0, all on one side), as `<?` is in XML 1.0
+ *    appendix F; no text in an 8-bit charset holds NULs.
+ * 3. Valid UTF-8 is UTF-8, whatever is declared: a feed that says ISO-8859-1
+ *    but holds multi-byte UTF-8 is UTF-8 (random Latin-1 text is almost never
+ *    valid UTF-8, so the test is safe).
+ * 4. Otherwise the declared charset (Content-Type, XML declaration or HTML
+ *    meta) if iconv-lite knows it and it is not one of the Latin-1 labels.
+ * 5. Otherwise Windows-1252, as browsers do: the WHATWG Encoding Standard
+ *    maps latin1, iso-8859-1 and us-ascii to windows-1252. Node's
+ *    TextDecoder('windows-1252') does not (0x80-0x9F come out as C1
+ *    controls, "€" as U+0080), hence iconv-lite.
+ *
+ * Single-byte input never yields U+FFFD: the five bytes Windows-1252 leaves
+ * undefined keep their C1 code point, as the WHATWG decoder does.
+ */
+export function decodeText(bytes: Uint8Array, options: { contentType?: string | null } = {}): string {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) return utf8(buf.subarray(3)) ?? legacy(buf.subarray(3), 'windows-1252')
+  if (buf[0] === 0xff && buf[1] === 0xfe) return iconv.decode(buf.subarray(2), 'utf-16le')
+  if (buf[0] === 0xfe && buf[1] === 0xff) return iconv.decode(buf.subarray(2), 'utf-16be')
+  const nulPattern = utf16ByNuls(buf)
+  if (nulPattern) return iconv.decode(buf, nulPattern)
+
+  const declared = normalise(charsetOfContentType(options.contentType) ?? declaredInDocument(buf))
+  const asUtf8 = utf8(buf)
+  if (asUtf8 !== undefined) return asUtf8
+  // A declared UTF-16 readable as ASCII is a wrong declaration (UTF-16 text was caught above by its NULs).
+  if (declared && !LATIN1_LABELS.has(declared) && !/^utf(8|16)/.test(declared) && iconv.encodingExists(declared)) return legacy(buf, declared)
+  return legacy(buf, 'windows-1252')
+}
+
+/** WHATWG labels of windows-1252, normalised (lower case, no punctuation). */
+const LATIN1_LABELS = new Set(
+  ['ansi_x3.4-1968', 'ascii', 'cp1252', 'cp819', 'csisolatin1', 'ibm819', 'iso-8859-1', 'iso-ir-100', 'iso8859-1', 'iso88591', 'iso_8859-1', 'iso_8859-1:1987', 'l1', 'latin1', 'us-ascii', 'windows-1252', 'x-cp1252'].map(
+    (l) => normalise(l)!,
+  ),
+)
+
+function normalise(label: string | undefined): string | undefined {
+  return label?.toLowerCase().replace(/[^a-z0-9]/g, '') || undefined
+}
+
+function charsetOfContentType(contentType: string | null | undefined): string | undefined {
+  return /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType ?? '')?.[1]
+}
+
+/** An XML declaration's encoding, or an HTML `<meta charset>`, in the first KiB (ASCII-compatible charsets only). */
+function declaredInDocument(buf: Buffer): string | undefined {
+  const head = buf.subarray(0, 1024).toString('latin1')
+  return (
+    /^\s*<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/i.exec(head)?.[1] ??
+    /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1]
+  )
+}
+
+/** 'utf-16le' or 'utf-16be' when the first bytes hold NULs on one side only (ASCII-range UTF-16). */
+function utf16ByNuls(buf: Buffer): 'utf-16le' | 'utf-16be' | undefined {
+  const n = Math.min(buf.length, 512) & ~1
+  if (n < 4) return undefined
+  let even = 0
+  let odd = 0
+  for (let i = 0; i < n; i += 2) {
+    if (buf[i] === 0) even++
+    if (buf[i + 1] === 0) odd++
+  }
+  const pairs = n / 2
+  if (odd > pairs * 0.6 && even === 0) return 'utf-16le'
+  if (even > pairs * 0.6 && odd === 0) return 'utf-16be'
+  return undefined
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
+function utf8(buf: Buffer): string | undefined {
+  try {
+    return strictUtf8.decode(buf)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A non-UTF-8 charset through iconv-lite. In a single-byte charset a byte the
+ * table leaves undefined keeps its own code point instead of U+FFFD (one
+ * character per byte, so positions match).
+ */
+function legacy(buf: Buffer, charset: string): string {
+  const text = iconv.decode(buf, charset)
+  if (text.length !== buf.length || !text.includes('\uFFFD')) return text
+  let out = ''
+  for (let i = 0; i < text.length; i++) out += text[i] === '\uFFFD' ? String.fromCharCode(buf[i]!) : text[i]
+  return out
+}
