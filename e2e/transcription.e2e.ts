@@ -1,11 +1,12 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { DEV_LOGIN_EMAIL } from '@lingocast/contract'
+import { DEV_LOGIN_EMAIL, LIBRARY_MSG } from '@lingocast/contract'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAuthRepo } from '../apps/server/src/features/auth/auth.repo'
 import { createLibraryRepo } from '../apps/server/src/features/library/library.repo'
+import { createTranscriptsRepo } from '../apps/server/src/features/media/transcripts.repo'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { makeEpisode } from '../test/speech'
@@ -17,12 +18,15 @@ import { signInAsDeveloper } from './session'
  * the player shows the progress, then the machine-recognised words.
  */
 const ADDRESS = '/uploads/memo.wav'
+/** The same recording with another text on its cues: a transcript that does not fit. */
+const MISFIT = '/uploads/memo-other-text.wav'
 let db: TestDatabase
 let server: ServerProcess
 let browser: Browser
 let page: Page
 let work: string
 let hashId: string
+let misfitHashId: string
 
 beforeAll(async () => {
   db = await createTestDatabase()
@@ -33,6 +37,10 @@ beforeAll(async () => {
   // The developer shortcut signs in as this address: give that user the recording.
   const user = await createAuthRepo(db.database.db).upsertUserByEmail(DEV_LOGIN_EMAIL, 'dev')
   hashId = (await createLibraryRepo(db.database.db).insert(user.id, { title: 'Voice memo', audio: ADDRESS })).hashId
+  cpSync(episode.file, path.join(db.env.DATA_DIR, 'storage', MISFIT))
+  misfitHashId = (await createLibraryRepo(db.database.db).insert(user.id, { title: 'Memo with the wrong text', audio: MISFIT })).hashId
+  const otherText = 'And Mister John Dashwood had then leisure to consider how much there might be prudently in his power to do for them.'
+  await createTranscriptsRepo(db.database.db).ensurePending(MISFIT, episode.cues.map((c) => ({ ...c, text: otherText })), 'upload')
   await db.database.close()
   server = await startServerProcess({ ...db.env, DEV_LOGIN: '1' })
   browser = await launchBrowser()
@@ -64,5 +72,14 @@ describe('transcribing a recording that has no transcript', () => {
     const text = readFileSync((await file.path())!, 'utf8')
     expect(text.startsWith('WEBVTT\n\n1\n00:00:')).toBe(true)
     expect(text).toMatch(/<00:00:\d\d\.\d{3}>\w/)
+  }, 90_000)
+
+  it("says where the given transcript did not match the audio and its words were recognised instead", async () => {
+    await page.goto(`${server.url}/console/player/audio/${misfitHashId}`)
+    const subtitles = page.getByRole('region', { name: 'Subtitles' })
+    await expect.poll(() => subtitles.getByRole('button').count(), { timeout: 60_000, interval: 250 }).toBeGreaterThan(2)
+    await expect.poll(() => subtitles.getByText(LIBRARY_MSG.transcriptUnmatched).isVisible(), { timeout: 10_000 }).toBe(true)
+    // The other text's words are not shown as if they were spoken here.
+    expect(await subtitles.getByRole('button', { name: 'Dashwood' }).count()).toBe(0)
   }, 90_000)
 })

@@ -23,6 +23,12 @@ export const transcriptionStatus = z.object({
   status: z.enum(['none', 'pending', 'running', 'done', 'failed']),
   progress: z.number(),
   confidence: z.enum(['aligned', 'transcribed', 'recognised']),
+  /**
+   * Only when the known text did not fit the audio somewhere (another
+   * episode's text, a summary): those spans, in ms, whose words were
+   * recognised from the speech instead.
+   */
+  unmatched: z.array(z.object({ start: z.number(), end: z.number() })).optional(),
 })
 export type TranscriptionStatus = z.infer<typeof transcriptionStatus>
 

@@ -19,6 +19,12 @@ export const mediaTranscripts = pgTable(
     cues: jsonb('cues').$type<StoredCue[]>(),
     /** Indexes of the chunks already stored, so an interrupted job resumes where it stopped. */
     chunksDone: jsonb('chunks_done').$type<number[]>().notNull().default([]),
+    /**
+     * Spans (ms) where the known text did not fit what is spoken (another
+     * episode's text, a summary): their words were recognised instead, and
+     * the player says so there.
+     */
+    unmatched: jsonb('unmatched').$type<Array<{ start: number; end: number }>>().notNull().default([]),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -56,7 +56,7 @@ export function createTranscriptsRepo(db: Db) {
         await db.transaction(async (tx) => {
           const replaced = await tx
             .update(mediaTranscripts)
-            .set({ cues, source, status: 'pending', progress: 0, chunksDone: [], error: null })
+            .set({ cues, source, status: 'pending', progress: 0, chunksDone: [], unmatched: [], error: null })
             .where(and(eq(mediaTranscripts.mediaAddress, address), sql`${mediaTranscripts.cues} is null`, ne(mediaTranscripts.status, 'done')))
             .returning({ id: mediaTranscripts.id })
           // Machine-recognised words stored so far give way to the known text.
@@ -80,7 +80,15 @@ export function createTranscriptsRepo(db: Db) {
     },
 
     /** One chunk's segments and its mark as done, together: a resumed job never stores a chunk twice. */
-    async storeChunk(id: number, chunk: number, segments: Segment[], progress: number, origin: { confidence: string; source?: string }): Promise<void> {
+    /** `unmatched`: the chunk's span, when its known text did not fit and its words were recognised instead. */
+    async storeChunk(
+      id: number,
+      chunk: number,
+      segments: Segment[],
+      progress: number,
+      origin: { confidence: string; source?: string },
+      unmatched?: { start: number; end: number },
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         if (segments.length > 0) {
           await tx
@@ -94,6 +102,7 @@ export function createTranscriptsRepo(db: Db) {
             chunksDone: sql`case when ${mediaTranscripts.chunksDone} @> ${JSON.stringify([chunk])}::jsonb then ${mediaTranscripts.chunksDone} else ${mediaTranscripts.chunksDone} || ${JSON.stringify([chunk])}::jsonb end`,
             progress,
             ...origin,
+            ...(unmatched ? { unmatched: sql`${mediaTranscripts.unmatched} || ${JSON.stringify([unmatched])}::jsonb` } : {}),
             status: 'running',
           })
           .where(eq(mediaTranscripts.id, id))

@@ -9,7 +9,8 @@ import { PermanentJobError, type JobContext } from '../jobs/job-runner'
 import type { TranscriptsRepo } from '../media/transcripts.repo'
 import { alignChunk, anchorCues } from './align'
 import { decodeToPcm, findSilences } from './audio'
-import { nextChunk, planCueChunks, planRecognitionChunks, planUntimedChunk } from './chunks'
+import { nextChunk, planCueChunks, planRecognitionChunks, planUntimedChunk, type Chunk } from './chunks'
+import { judgeFit } from './fit'
 import type { Recogniser } from './recogniser'
 import { segmentWords } from './segmenter'
 import { snapToSilences } from './timing'
@@ -105,16 +106,24 @@ export function createTranscribeJob(deps: TranscribeDeps) {
         const chunk = nextChunk(chunks, done, now.focusMs)
         if (!chunk) break
         let words
+        let unmatched: Pick<Chunk, 'start' | 'end'> | undefined
         if (chunk.text !== undefined) {
           const result = await alignChunk(pcm, chunk, options)
           if (result.alignedCues < result.cues) ctx.log.info({ chunk: chunk.index, ...result, words: undefined }, 'some cues did not fit the audio; their words are spread evenly')
-          words = snapToSilences(result.words, silences)
+          const fit = judgeFit(result, silences, chunk)
+          if (fit.fits) {
+            words = snapToSilences(result.words, silences)
+          } else {
+            ctx.log.info({ chunk: chunk.index, ...fit }, 'the known text does not fit the audio here: recognising it instead')
+            words = await deps.recogniser.recognise(pcm, chunk, options)
+            unmatched = { start: chunk.start, end: chunk.end }
+          }
         } else {
           words = await deps.recogniser.recognise(pcm, chunk, options)
         }
         const progress = (done.size + 1) / chunks.length
         const origin = aligned ? { confidence: 'aligned' } : { confidence: deps.recogniser.confidence, source: deps.recogniser.source }
-        await transcripts.storeChunk(state.id, chunk.index, segmentWords(words), progress, origin)
+        await transcripts.storeChunk(state.id, chunk.index, segmentWords(words), progress, origin, unmatched)
         await ctx.progress(progress)
       }
       await transcripts.setStatus(state.id, 'done')

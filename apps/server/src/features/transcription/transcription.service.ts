@@ -1,13 +1,9 @@
+import type { TranscriptionStatus } from '@lingocast/contract'
 import type { StoredCue } from '../../db/schema'
 import type { JobsRepo } from '../jobs/jobs.repo'
 import type { TranscriptsRepo, TranscriptState } from '../media/transcripts.repo'
 
-export interface TranscriptionStatus {
-  status: 'none' | 'pending' | 'running' | 'done' | 'failed'
-  progress: number
-  /** 'aligned': known text, timed; 'transcribed': Whisper or a transcription API; 'recognised': pocketsphinx, low confidence. */
-  confidence: 'aligned' | 'transcribed' | 'recognised'
-}
+export type { TranscriptionStatus }
 
 /** A learner waiting at a play position goes ahead of background work. */
 const FOCUS_PRIORITY = 10
@@ -20,6 +16,7 @@ export function toStatus(state: TranscriptState | undefined): TranscriptionStatu
     status: state.status as TranscriptionStatus['status'],
     progress: state.progress,
     confidence: state.confidence === 'recognised' || state.confidence === 'transcribed' ? state.confidence : 'aligned',
+    ...(state.unmatched.length > 0 ? { unmatched: state.unmatched } : {}),
   }
 }
 

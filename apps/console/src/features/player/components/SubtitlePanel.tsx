@@ -1,4 +1,4 @@
-import type { Segment, TranscriptionStatus } from '@lingocast/contract'
+import { LIBRARY_MSG, type Segment, type TranscriptionStatus } from '@lingocast/contract'
 import { memo } from 'react'
 import { Spinner } from '../../../components/ui/Spinner'
 import { usePlayerValue } from '../hooks'
@@ -43,9 +43,16 @@ export function SubtitlePanel({ player, segments, loading, transcription, onSeek
       {segment && transcription?.confidence === 'recognised' && (
         <p className="mt-3 text-xs text-amber-700">Machine-recognised transcript: some words may be wrong.</p>
       )}
+      {segment && transcription?.confidence !== 'recognised' && inUnmatched(transcription, segment) && (
+        <p className="mt-3 text-xs text-amber-700">{LIBRARY_MSG.transcriptUnmatched}</p>
+      )}
     </section>
   )
 }
+
+/** Whether the segment lies in a span where the known text did not fit and its words were recognised instead. */
+const inUnmatched = (transcription: TranscriptionStatus | undefined, segment: Segment) =>
+  transcription?.unmatched?.some((span) => segment.start >= span.start && segment.start < span.end) ?? false
 
 interface LineProps {
   player: Player

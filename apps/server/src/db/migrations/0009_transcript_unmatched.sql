@@ -1,0 +1,1 @@
+ALTER TABLE "media_transcripts" ADD COLUMN "unmatched" jsonb DEFAULT '[]'::jsonb NOT NULL;
