@@ -164,6 +164,9 @@ export const FEEDS_MSG = {
   tooLarge: (mb: number) => `The feed is larger than ${mb} MB`,
   notAFeed: 'This address is not an RSS or Atom feed',
   invalidXml: 'The feed is not valid XML',
+  // Well-formed, but without what makes it a feed: say what is missing.
+  noChannel: 'The feed has no channel element',
+  emptyFeed: 'The feed has no title and no episodes',
   unreachable: 'The feed address could not be reached',
   opmlInvalid: 'This is not an OPML file with feed addresses',
 } as const

@@ -12,7 +12,7 @@ import type { CatalogueEntry } from './catalogue'
 import { toFeedDto, toFeedItemDto } from './feed-dto'
 import type { ChannelRow, FeedsRepo, ItemView } from './feeds.repo'
 import { FeedFetchError, fetchFeed } from './fetch-feed'
-import { FeedParseError, parseFeedDocument, type ParsedFeed } from './parse-feed'
+import { FEED_PARSE_MESSAGES, FeedParseError, parseFeedDocument, type ParsedFeed } from './parse-feed'
 import { PAUSE_AFTER_PARSE_ERRORS, refreshIntervalMs, retryDelayMs } from './refresh-schedule'
 
 export interface FeedsServiceDeps {
@@ -38,7 +38,7 @@ const TRANSCRIPT_MAX_BYTES = 5 * 1024 * 1024
 const OPML_MAX_FEEDS = 1000
 const refreshKey = (channelId: number) => `feed:${channelId}`
 
-const parseMessage = (error: FeedParseError) => (error.reason === 'not-a-feed' ? FEEDS_MSG.notAFeed : FEEDS_MSG.invalidXml)
+const parseMessage = (error: FeedParseError) => FEED_PARSE_MESSAGES[error.reason]
 
 function isHttp(value: string): boolean {
   try {

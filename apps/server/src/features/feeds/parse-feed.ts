@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { YOUTUBE_PREFIX } from '@lingocast/contract'
+import { FEEDS_MSG, YOUTUBE_PREFIX } from '@lingocast/contract'
 import { parseFeed as parseAnyFeed } from 'feedsmith'
+import { repairFeedXml } from './repair-xml'
 
 /** A channel as we keep it, whatever format it came in. */
 export interface ParsedFeed {
@@ -25,9 +26,20 @@ export interface ParsedItem {
   transcript: { url: string; type: string } | null
 }
 
-/** A feed we cannot read at all; `reason` says why in words a user understands. */
+/** Why a document cannot be read as a feed, in the words the user is shown. */
+export const FEED_PARSE_MESSAGES = {
+  'not-a-feed': FEEDS_MSG.notAFeed,
+  'invalid-xml': FEEDS_MSG.invalidXml,
+  'no-channel': FEEDS_MSG.noChannel,
+  empty: FEEDS_MSG.emptyFeed,
+} as const
+
+/** A feed we cannot read at all; `reason` says why (FEED_PARSE_MESSAGES has the words). */
 export class FeedParseError extends Error {
-  constructor(readonly reason: 'not-a-feed' | 'invalid-xml', detail: string) {
+  constructor(
+    readonly reason: keyof typeof FEED_PARSE_MESSAGES,
+    detail: string,
+  ) {
     super(detail)
     this.name = 'FeedParseError'
   }
@@ -150,14 +162,23 @@ function mediaDescription(m: Loose | undefined): string {
   return ''
 }
 
-function stableGuid(parts: { guid?: string; audio: string | null; video: string | null; link: string | null; title: string; pubDate: Date | null }): string {
+/**
+ * The id a refresh recognises an episode by, so it is stored once: the guid,
+ * else the media address, else the link, else a hash of title and date (the
+ * description stands in for a missing title only when there is no date
+ * either, so ids issued before stay the same).
+ */
+function stableGuid(parts: { guid?: string; audio: string | null; video: string | null; link: string | null; title: string; description: string; pubDate: Date | null }): string {
   const chosen = parts.guid || parts.audio || parts.video || parts.link
   if (chosen) return clip(chosen, FEED_LIMITS.url)
-  return 'sha1:' + createHash('sha1').update(`${parts.title}\n${parts.pubDate?.toISOString() ?? ''}`).digest('hex')
+  const name = parts.title || (parts.pubDate ? '' : parts.description)
+  return 'sha1:' + createHash('sha1').update(`${name}\n${parts.pubDate?.toISOString() ?? ''}`).digest('hex')
 }
 
-function finishItem(item: Omit<ParsedItem, 'guid'> & { rawGuid?: string }): ParsedItem {
+function finishItem(item: Omit<ParsedItem, 'guid'> & { rawGuid?: string }): ParsedItem | null {
   const { rawGuid, ...rest } = item
+  // Nothing to show or play (`<item/>`, or only elements we do not read): noise, not an episode.
+  if (!rest.title && !rest.description && !rest.audio && !rest.video && !rest.link && !rawGuid) return null
   return {
     ...rest,
     title: clip(rest.title || (rest.pubDate ? `Episode of ${rest.pubDate.toISOString().slice(0, 10)}` : 'Untitled episode'), FEED_LIMITS.title),
@@ -175,7 +196,10 @@ function firstCategory(values: unknown): string | null {
   return null
 }
 
-function fromRss(feed: Loose, base: string | undefined): ParsedFeed {
+/** A channel as read, before a missing title is filled in; `site` is the publisher's web page. */
+type ReadFeed = ParsedFeed & { site: string | null }
+
+function fromRss(feed: Loose, base: string | undefined): ReadFeed {
   const itunes = obj(feed.itunes)
   const items = arr(feed.items).slice(0, FEED_LIMITS.items).map((raw) => {
     const it = obj(raw) ?? {}
@@ -195,9 +219,10 @@ function fromRss(feed: Loose, base: string | undefined): ParsedFeed {
       link: address(it.link, base),
       transcript: transcriptOf(obj(it.podcast), base),
     })
-  })
+  }).filter((i) => i !== null)
   return {
-    title: clip(text(feed.title) || text(itunes?.title) || 'Untitled feed', FEED_LIMITS.title),
+    title: text(feed.title) || text(itunes?.title),
+    site: address(feed.link, base),
     description: clip(text(feed.description) || text(itunes?.summary), FEED_LIMITS.description),
     image: address(obj(feed.image)?.url, base) ?? address(itunes?.image, base),
     category: firstCategory(itunes?.categories) ?? firstCategory(feed.categories),
@@ -206,7 +231,7 @@ function fromRss(feed: Loose, base: string | undefined): ParsedFeed {
 }
 
 /** Atom, including YouTube channel feeds, whose videos become `youtube:{id}`. */
-function fromAtom(feed: Loose, base: string | undefined): ParsedFeed {
+function fromAtom(feed: Loose, base: string | undefined): ReadFeed {
   const items = arr(feed.entries).slice(0, FEED_LIMITS.items).map((raw) => {
     const e = obj(raw) ?? {}
     const links = arr(e.links).map((l) => obj(l) ?? {})
@@ -226,9 +251,10 @@ function fromAtom(feed: Loose, base: string | undefined): ParsedFeed {
       link: address(alternate?.href, base),
       transcript: transcriptOf(obj(e.podcast), base),
     })
-  })
+  }).filter((i) => i !== null)
   return {
-    title: clip(text(feed.title) || 'Untitled feed', FEED_LIMITS.title),
+    title: text(feed.title),
+    site: address(arr(feed.links).map(obj).find((l) => l && (!text(l.rel) || text(l.rel) === 'alternate'))?.href, base),
     description: clip(text(feed.subtitle), FEED_LIMITS.description),
     image: address(feed.logo, base) ?? address(feed.icon, base),
     category: firstCategory(feed.categories),
@@ -236,7 +262,7 @@ function fromAtom(feed: Loose, base: string | undefined): ParsedFeed {
   }
 }
 
-function fromJson(feed: Loose, base: string | undefined): ParsedFeed {
+function fromJson(feed: Loose, base: string | undefined): ReadFeed {
   const items = arr(feed.items).slice(0, FEED_LIMITS.items).map((raw) => {
     const it = obj(raw) ?? {}
     const attachments = arr(it.attachments).map((a) => obj(a) ?? {}).map((a) => ({ url: a.url, type: a.mime_type ?? a.mimeType }))
@@ -252,9 +278,10 @@ function fromJson(feed: Loose, base: string | undefined): ParsedFeed {
       link: address(it.url, base),
       transcript: null,
     })
-  })
+  }).filter((i) => i !== null)
   return {
-    title: clip(text(feed.title) || 'Untitled feed', FEED_LIMITS.title),
+    title: text(feed.title),
+    site: address(feed.home_page_url ?? feed.homePageUrl, base),
     description: clip(text(feed.description), FEED_LIMITS.description),
     image: address(feed.icon, base),
     category: null,
@@ -262,35 +289,64 @@ function fromJson(feed: Loose, base: string | undefined): ParsedFeed {
   }
 }
 
+/** The host of an address without its `www.`, as readers name a site; empty when there is none. */
+function hostName(url: string | null | undefined): string {
+  if (!url) return ''
+  try {
+    return new URL(url).hostname.replace(/^www\./, '')
+  } catch {
+    return ''
+  }
+}
+
 /**
- * The internal DTD subset, where entity declarations live. feedsmith does not
- * expand declared entities (so a billion-laughs feed cannot blow up), but the
- * subset is also where a hostile feed hides megabytes; it has no use in a feed.
+ * A channel without a title is named after its site's host, else the feed's
+ * own (Miniflux names it after the site address; a name the user recognises
+ * beats "Untitled"). One with neither a title nor an episode has nothing to
+ * show and is refused.
  */
-const DOCTYPE = /<!DOCTYPE[^[>]*(\[[\s\S]*?\]\s*)?>/i
+function finishFeed(read: ReadFeed, base: string | undefined): ParsedFeed {
+  const { site, ...feed } = read
+  if (!feed.title && feed.items.length === 0) throw new FeedParseError('empty', 'no title and no items')
+  return { ...feed, title: clip(feed.title || hostName(site) || hostName(base) || 'Untitled feed', FEED_LIMITS.title) }
+}
+
+/** The name of the root element, for telling a broken feed from a page that is not one. */
+const FEED_ROOT = /<(?:[\w.-]+:)?(rss|feed|rdf)[\s>/]/i
+const CHANNEL = /<(?:[\w.-]+:)?channel[\s>/]/i
 
 /**
  * Parses RSS 2.0 / 0.9x, RDF, Atom (YouTube channels included) and JSON Feed.
- * `base` resolves relative addresses. Throws FeedParseError when the document
- * is not a feed or not well-formed; a feed with odd or missing fields gives
- * what it has (items without media are kept, their play button stays off).
+ * `base` resolves relative addresses. Feeds as publishers write them are
+ * repaired first (repair-xml.ts: a bare `&`, a document cut off after its
+ * last complete item, a DTD with entity declarations, never expanded).
+ * Throws FeedParseError when the document is not a feed, not well-formed, or
+ * a feed with nothing in it; a feed with odd or missing fields gives what it
+ * has (items without media are kept, their play button stays off).
  */
 export function parseFeedDocument(body: string, base?: string): ParsedFeed {
-  const source = body.replace(/^\uFEFF/, '').replace(DOCTYPE, '')
+  const trimmed = body.replace(/^\uFEFF/, '').trimStart()
+  // A JSON Feed is left as it is: `&` in its strings is text.
+  const source = trimmed.startsWith('<') ? repairFeedXml(trimmed) : trimmed
   let result: ReturnType<typeof parseAnyFeed>
   try {
     result = parseAnyFeed(source)
   } catch (error) {
     const message = (error as Error).message ?? String(error)
+    const head = source.slice(0, 4096)
+    const root = source.startsWith('<') ? FEED_ROOT.exec(head)?.[1] : undefined
     if (/unrecognized feed format/i.test(message)) {
       // Not a feed, or XML broken so badly that no format could be detected.
-      if (source.trimStart().startsWith('<') && /<(rss|feed|rdf:RDF)\b/i.test(source.slice(0, 4096))) throw new FeedParseError('invalid-xml', message)
-      throw new FeedParseError('not-a-feed', message)
+      throw new FeedParseError(root ? 'invalid-xml' : 'not-a-feed', message)
+    }
+    // Parsed, but nothing a feed is made of was found in it.
+    if (/invalid feed format/i.test(message)) {
+      throw new FeedParseError(root && root.toLowerCase() !== 'feed' && !CHANNEL.test(source) ? 'no-channel' : 'empty', message)
     }
     throw new FeedParseError('invalid-xml', message)
   }
   const feed = obj(result.feed) ?? {}
-  if (result.format === 'rss' || result.format === 'rdf') return fromRss(feed, base)
-  if (result.format === 'atom') return fromAtom(feed, base)
-  return fromJson(feed, base)
+  if (result.format === 'rss' || result.format === 'rdf') return finishFeed(fromRss(feed, base), base)
+  if (result.format === 'atom') return finishFeed(fromAtom(feed, base), base)
+  return finishFeed(fromJson(feed, base), base)
 }
