@@ -9,11 +9,11 @@ import { openDatabase } from '../apps/server/src/db/client'
 import { createAuthRepo } from '../apps/server/src/features/auth/auth.repo'
 import { generateToken, hashToken } from '../apps/server/src/features/auth/secrets'
 import { createLibraryRepo } from '../apps/server/src/features/library/library.repo'
-import { alignChunk, recogniseChunk } from '../apps/server/src/features/transcription/align'
+import { alignChunk, alignSpan, recogniseChunk } from '../apps/server/src/features/transcription/align'
 import { decodeToPcm } from '../apps/server/src/features/transcription/audio'
 import { planCueChunks } from '../apps/server/src/features/transcription/chunks'
 import { DEFAULT_MODEL_DIR, loadDictionary } from '../apps/server/src/features/transcription/sphinx'
-import { makeEpisode } from '../test/speech'
+import { cuesBy, joinLibrivox, makeEpisode, makePausedSpeech, PAUSED_SENTENCES, PAUSES_MS, startErrors, type PausedSpeech } from '../test/speech'
 import { printTable } from './harness'
 
 /**
@@ -27,6 +27,12 @@ import { printTable } from './harness'
  *   same process idle. Goal <= 50 ms.
  * - word error rate of free recognition on the LibriVox clips (the baseline
  *   Whisper must beat).
+ * - word-timing accuracy by cue length (a cue per phrase, per sentence, one
+ *   for the whole clip): share of word starts within 200 ms of where the word
+ *   is spoken, median and worst error. On espeak-ng phrases joined by pauses
+ *   of 0.4-1.5 s and on the LibriVox clips joined by pauses of 0.5-1.2 s;
+ *   where a word is spoken is its phrase (clip) aligned alone inside its own
+ *   span. Goal >= 90 % within 200 ms whatever the cue length.
  */
 const DATA = '/usr/share/pocketsphinx/test/data/librivox'
 const work = mkdtempSync(path.join(os.tmpdir(), 'lingocast-bench-transcribe-'))
@@ -42,7 +48,36 @@ function wer(reference: string[], hypothesis: string[]): number {
   return d[reference.length]![hypothesis.length]! / reference.length
 }
 
+/** Word starts with each cue layout against each phrase aligned alone; also the alignment time per audio time. */
+async function timingByLayout(label: string, file: string, phrases: PausedSpeech['phrases'], sentences: number[], layouts: Array<'phrase' | 'sentence' | 'whole'>) {
+  const pcm = path.join(work, `${label}.pcm`)
+  const durationMs = await decodeToPcm(file, pcm)
+  const spoken = []
+  for (const p of phrases) spoken.push(...(await alignSpan(pcm, p.text, Math.max(0, p.start - 100), p.end + 100, options)).words)
+  const rows = []
+  for (const layout of layouts) {
+    const words = []
+    const t0 = performance.now()
+    for (const chunk of planCueChunks(cuesBy(layout, phrases, sentences, durationMs), durationMs)) words.push(...(await alignChunk(pcm, chunk, options)).words)
+    const rtf = (performance.now() - t0) / durationMs
+    const e = startErrors(words, spoken)
+    rows.push({ speech: label, cue: layout, within200: `${(e.within200 * 100).toFixed(0)} %`, median: `${e.median} ms`, worst: `${e.worst} ms`, rtf: rtf.toFixed(3), key: `${label}_${layout}`, e })
+  }
+  return rows
+}
+
 try {
+  // Word timing by cue length: the pauses inside a long cue must not shift its words.
+  const paused = await makePausedSpeech(work, PAUSED_SENTENCES.flat(), PAUSES_MS)
+  const joined = await joinLibrivox(work, [700, 1200, 500, 1000])
+  const timing = [
+    ...(await timingByLayout('espeak', paused.file, paused.phrases, PAUSED_SENTENCES.map((s) => s.length), ['phrase', 'sentence', 'whole'])),
+    // LibriVox's text has no punctuation, hence no phrase times: a clip is a sentence.
+    ...(await timingByLayout('librivox', joined.file, joined.sentences, joined.sentences.map(() => 1), ['sentence', 'whole'])),
+  ]
+  printTable(timing.map(({ key: _key, e: _e, ...row }) => row))
+  console.log(`RESULT ${timing.map((r) => `within200_${r.key}=${r.e.within200.toFixed(3)} median_ms_${r.key}=${r.e.median} worst_ms_${r.key}=${r.e.worst}`).join(' ')}`)
+
   // Real speech: each LibriVox clip aligned to its transcript, and recognised freely.
   const texts = new Map<string, string>()
   for (const line of readFileSync(path.join(DATA, 'transcription'), 'utf8').trim().split('\n')) {

@@ -6,7 +6,7 @@ import { slicePcm } from './audio'
 import { planRecognitionChunks, type Chunk } from './chunks'
 import { alignWords, dictionaryFor, recogniseWords, type Dictionary } from './sphinx'
 import { timeTokens } from './timing'
-import { knownOnly, tokenize } from './words'
+import { knownOnly, phraseEnds, tokenize } from './words'
 
 export interface AlignOptions {
   dictionary: Dictionary
@@ -34,17 +34,18 @@ export async function alignSpan(pcm: string, text: string, start: number, end: n
     tokens.flatMap((t) => t.spoken),
     start,
     end - start,
-    { dictionary: options.dictionary, modelDir: options.modelDir, signal: options.signal },
+    { dictionary: options.dictionary, modelDir: options.modelDir, signal: options.signal, phraseEnds: phraseEnds(tokens) },
   )
   return timeTokens(tokens, placed, start, end)
 }
 
 /**
  * A chunk of known text. Timed cues are aligned one by one inside their own
- * span (plus a margin reaching halfway to the neighbours): on real speech a
- * long grammar drifts by half a second around pauses where a short one does
- * not, and a cue whose text does not fit the audio (a missing or extra
- * sentence) then disturbs only itself. Untimed text is aligned as a whole.
+ * span (plus a margin reaching halfway to the neighbours), so a cue whose
+ * text does not fit the audio (a missing or extra sentence) disturbs only
+ * itself. A long cue with pauses inside times as well as short ones: the
+ * decoder sees the pauses (sphinx.ts) and may rest at every phrase end.
+ * Untimed text is aligned as a whole.
  */
 export async function alignChunk(pcm: string, chunk: Chunk, options: AlignOptions): Promise<{ words: StoredWord[]; alignedCues: number; cues: number }> {
   const cues = chunk.cues ?? []

@@ -8,6 +8,51 @@ export interface PlacedWord {
   end: number
 }
 
+export interface Span {
+  start: number
+  end: number
+}
+
+/** A silence this long inside a phrase is a pause the speaker made, not a gap between phones. */
+const LONG_PAUSE_MS = 300
+/** A word the decoder glued across a pause is squeezed to a few frames (30-90 ms seen); a spoken one is longer. */
+const SQUEEZED_MS = 150
+
+/**
+ * Moves the first word of a phrase that the decoder glued to the end of the
+ * phrase before a pause back after that pause (and the last word of a phrase
+ * glued after a pause back before it). A weak word like "a" or "her" after
+ * "an hour." fits the fading vowel of "hour" so well that the decoder squeezes
+ * it in there and then pauses mid-phrase, lighting the next phrase up a second
+ * or more early. So a long silence the decoder made inside a phrase, right
+ * after a phrase's first word (or before its last) squeezed to a few frames,
+ * is read as the phrase end: the word keeps its length and is packed against
+ * the speech it belongs to. `phraseEnds` are indices into `placed`; the start
+ * and end of the text count as phrase ends. Any other silence is a speaker's
+ * pause inside a phrase and stays as it is.
+ */
+export function regluePhrases(placed: PlacedWord[], silences: readonly Span[], phraseEnds: ReadonlySet<number>): PlacedWord[] {
+  const out = placed.map((w) => ({ ...w }))
+  const isEnd = (i: number) => i === -1 || i === out.length - 1 || phraseEnds.has(i)
+  const squeezed = (i: number) => out[i]!.end - out[i]!.start <= SQUEEZED_MS
+  for (const pause of silences) {
+    if (pause.end - pause.start < LONG_PAUSE_MS) continue
+    // The words either side of the pause.
+    const after = out.findIndex((w) => w.start >= pause.end)
+    const before = after - 1
+    if (after <= 0 || out[before]!.end > pause.start || isEnd(before)) continue
+    if (isEnd(before - 1) && squeezed(before)) {
+      const length = out[before]!.end - out[before]!.start
+      out[before] = { ...out[before]!, start: out[after]!.start - length, end: out[after]!.start }
+    } else if (isEnd(after) && squeezed(after)) {
+      const length = out[after]!.end - out[after]!.start
+      out[after] = { ...out[after]!, start: out[before]!.end, end: out[before]!.end + length }
+      if (after + 1 < out.length) out[after]!.end = Math.min(out[after]!.end, out[after + 1]!.start)
+    }
+  }
+  return out
+}
+
 /**
  * Gives every display token a time span. `placed` are the aligned spoken
  * words, one per spoken word of `tokens` in order; when they do not line up
@@ -60,10 +105,9 @@ export function spread(tokens: DisplayToken[], start: number, end: number): Stor
 }
 
 /**
- * Moves word edges out of the pauses ffmpeg's silencedetect found. The
- * aligner tends to let the first word after a pause start inside it (by up to
- * half a second on real speech when the grammar spans the pause); nobody
- * speaks in a silence, so a word that starts in one starts where it ends.
+ * Moves word edges out of the pauses ffmpeg's silencedetect found. A word's
+ * first phone can still take in some of the noise before it on real speech;
+ * nobody speaks in a silence, so a word that starts in one starts where it ends.
  */
 export function snapToSilences(words: StoredWord[], silences: ReadonlyArray<{ start: number; end: number }>): StoredWord[] {
   if (silences.length === 0) return words

@@ -30,3 +30,17 @@ export function tokenize(text: string): DisplayToken[] {
 export function knownOnly(tokens: DisplayToken[], has: (word: string) => boolean): DisplayToken[] {
   return tokens.map((t) => ({ text: t.text, spoken: t.spoken.filter(has) }))
 }
+
+/** Punctuation that ends a phrase, where a speaker is likely to pause (closing quotes and brackets may follow it). */
+const PHRASE_END = /[,.;:!?\u2026\u2013\u2014]["'\u2019\u201d)\]]*$/
+
+/** Indices of the spoken words that end a phrase: the last spoken word of a token ending in punctuation. */
+export function phraseEnds(tokens: DisplayToken[]): Set<number> {
+  const ends = new Set<number>()
+  let count = 0
+  for (const t of tokens) {
+    count += t.spoken.length
+    if (count > 0 && PHRASE_END.test(t.text)) ends.add(count - 1)
+  }
+  return ends
+}
