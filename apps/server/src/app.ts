@@ -45,6 +45,17 @@ import { sweepStaleUploads } from './features/upload/sweep-temp'
 import { sweepStaleEntries } from './lib/sweep-temp'
 import { createNotesRepo } from './features/notes/notes.repo'
 import { notesRoutes } from './features/notes/notes.routes'
+import { createComprehensionRepo } from './features/vocabulary/comprehension.repo'
+import { comprehensionRoutes } from './features/vocabulary/comprehension.routes'
+import { createComprehensionService } from './features/vocabulary/comprehension.service'
+import { recordKnownToday } from './features/vocabulary/known-history'
+import { createLookup } from './features/vocabulary/lookup'
+import { lookupRoutes } from './features/vocabulary/lookup.routes'
+import { createPlacement } from './features/vocabulary/placement'
+import { createWordsRepo } from './features/vocabulary/words.repo'
+import { wordsRoutes } from './features/vocabulary/words.routes'
+import { createWordsService } from './features/vocabulary/words.service'
+import { createWordNet } from './features/tutor/offline/wordnet'
 import { createNotesService } from './features/notes/notes.service'
 import { createTutorProvider, type TutorProvider } from './features/tutor'
 import { tutorRoutes } from './features/tutor/tutor.routes'
@@ -118,7 +129,14 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(authRoutes, { auth, oauth, config })
 
   const library = createLibraryService({ repo: createLibraryRepo(db) })
-  const transcripts = createTranscriptsRepo(db)
+  // Words you know (issue 15): a transcript's lemmas are counted once, when it is done.
+  const comprehensionRepo = createComprehensionRepo(db)
+  const onMarked = (userId: number) => recordKnownToday(db, userId)
+  const comprehension = createComprehensionService({ repo: comprehensionRepo, onMarked })
+  const transcripts = createTranscriptsRepo(db, {
+    // Counted again lazily on the first comprehension call if this fails: the transcript itself stays done.
+    onDone: (id) => comprehension.countTranscript(id).catch((error: unknown) => app.log.warn({ err: error, transcriptId: id }, 'counting a transcript\'s words failed')),
+  })
   for (const demo of demoArticles()) await transcripts.storeIfAbsent(demo.audio, 'demo', demo.segments)
   const storage = createLocalStorage({ root: config.storageDir, mounts: { '/demo/': DEMO_DIR } })
   const safeFetch = createSafeFetch({ allowHosts: config.fetchAllowHosts })
@@ -162,11 +180,21 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(storageRoutes, { library: mediaAccess, storage, cache })
   const uploads = createUploadService({ repo: createUploadRepo(db), storage, library, transcription, tmpDir: config.uploadTmpDir, log: app.log })
   await app.register(uploadRoutes, { uploads, tmpDir: config.uploadTmpDir, maxBytes: config.uploadMaxBytes })
-  await app.register(memoriesRoutes, { memories: createMemoriesService({ repo: createMemoriesRepo(db) }) })
+  // A card whose front is one word makes that word 'learning' in the vocabulary.
+  const words = createWordsService({ repo: createWordsRepo(db) })
+  await app.register(memoriesRoutes, { memories: createMemoriesService({ repo: createMemoriesRepo(db), onCardCreated: words.noteCardFront }) })
+  await app.register(wordsRoutes, { words })
   await app.register(notesRoutes, { notes: createNotesService({ repo: createNotesRepo(db) }) })
-  // One tutor for the chat and for refining cards: the configured model, or the offline WordNet tutor.
+  await app.register(comprehensionRoutes, { comprehension })
+  // One tutor for the chat, refining cards and explaining looked-up words: the configured model, or the offline WordNet tutor.
   const tutorProvider = deps.tutor ?? createTutorProvider(config, app.log)
   const tutorBudget = createTutorBudget(app, config.tutorLimitPerMinute)
+  await app.register(lookupRoutes, {
+    lookup: createLookup({ repo: comprehensionRepo, wordnet: createWordNet() }),
+    placement: createPlacement({ repo: comprehensionRepo, onMarked }),
+    tutor: tutorProvider,
+    budget: tutorBudget,
+  })
   await app.register(improveFlashcardRoutes, { tutor: tutorProvider, library, budget: tutorBudget })
   const tutor = createTutorService({ provider: tutorProvider, library })
   await app.register(tutorRoutes, { tutor, budget: tutorBudget })

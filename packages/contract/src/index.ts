@@ -60,3 +60,19 @@ export {
   type FlashcardSuggestion,
   type TimedText,
 } from './tutor'
+export * as vocabularyRoutes from './vocabulary'
+export {
+  comprehension,
+  statusCounts,
+  VOCABULARY_MSG,
+  vocabularyWord,
+  WORD_IMPORT_MAX_BYTES,
+  WORD_IMPORT_MAX_LINES,
+  WORD_MAX_LENGTH,
+  WORD_STATUSES,
+  WORDS_PER_CALL_MAX,
+  type Comprehension,
+  type StatusCounts,
+  type VocabularyWord,
+  type WordStatus,
+} from './vocabulary'

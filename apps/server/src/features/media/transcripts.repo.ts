@@ -12,8 +12,13 @@ const toSegment = (row: typeof transcriptSegments.$inferSelect): Segment => ({
   word_timestamps: row.words,
 })
 
+export interface TranscriptsHooks {
+  /** A transcript became done (stored whole, or its last chunk transcribed): vocabulary counts its words. */
+  onDone?: (transcriptId: number) => Promise<void>
+}
+
 /** Transcripts are stored once per media address and shared by every user who studies it. */
-export function createTranscriptsRepo(db: Db) {
+export function createTranscriptsRepo(db: Db, hooks: TranscriptsHooks = {}) {
   const segmentsWhere = (address: string, ...more: Parameters<typeof and>) =>
     db
       .select({ s: transcriptSegments })
@@ -25,7 +30,7 @@ export function createTranscriptsRepo(db: Db) {
   return {
     /** Stores a whole transcript unless one exists for the address; true when this call stored it. */
     async storeIfAbsent(address: string, source: string, segments: Segment[]): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      const stored = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(mediaTranscripts)
           .values({ mediaAddress: address, source })
@@ -37,8 +42,10 @@ export function createTranscriptsRepo(db: Db) {
             segments.map((s) => ({ transcriptId: created.id, startMs: s.start, endMs: s.end, text: s.text, words: s.word_timestamps })),
           )
         }
-        return true
+        return created.id
       })
+      if (stored !== false) await hooks.onDone?.(stored)
+      return stored !== false
     },
 
     async state(address: string): Promise<TranscriptState | undefined> {
@@ -114,6 +121,7 @@ export function createTranscriptsRepo(db: Db) {
         .update(mediaTranscripts)
         .set({ status, error: error ?? null, ...(status === 'done' ? { progress: 1 } : {}) })
         .where(eq(mediaTranscripts.id, id))
+      if (status === 'done') await hooks.onDone?.(id)
     },
 
     /** All segments with text, sorted by start. */

@@ -10,7 +10,14 @@ import { checkStatsPeriod, checkTimeZone } from './stats-period'
 /** PostgreSQL's "invalid parameter value", raised for a time zone it does not know. */
 const PG_INVALID_PARAMETER = '22023'
 
-export function createMemoriesService(deps: { repo: MemoriesRepo; now?: () => Date }) {
+export interface MemoriesDeps {
+  repo: MemoriesRepo
+  now?: () => Date
+  /** Told of each new card (the vocabulary makes a one-word front 'learning'). */
+  onCardCreated?: (userId: number, front: string) => Promise<void>
+}
+
+export function createMemoriesService(deps: MemoriesDeps) {
   const { repo } = deps
   const now = deps.now ?? (() => new Date())
 
@@ -33,7 +40,9 @@ export function createMemoriesService(deps: { repo: MemoriesRepo; now?: () => Da
     async createCard(userId: number, deckId: number, front: string, back: string): Promise<Flashcard> {
       await ownDeck(userId, deckId)
       const created = now()
-      return toFlashcardDto(await repo.insertCard(userId, deckId, { front, back, schedule: newCardSchedule(created), createdAt: created }))
+      const card = await repo.insertCard(userId, deckId, { front, back, schedule: newCardSchedule(created), createdAt: created })
+      await deps.onCardCreated?.(userId, card.front)
+      return toFlashcardDto(card)
     },
 
     /** The deck as a CSV file (beyond the spec). */

@@ -1,6 +1,6 @@
 import { formatFlashcardSuggestion, stamp } from '@lingocast/contract'
 import type { SegmentContext } from '../provider'
-import { pickHardWords, POS_NAME, resolveWord, senseInContext, tokenize, wordsAskedAbout, type WordInSentence } from './words'
+import { pickHardWords, POS_NAME, readingsOf, resolveWord, senseInContext, tokenize, wordsAskedAbout, type WordInSentence } from './words'
 import type { Sense, WordNet } from './wordnet'
 
 /** Everything the offline tutor writes is markdown, block by block, so the console can stream it in. */
@@ -48,10 +48,11 @@ export async function explainSegment(wordnet: WordNet, title: string, segment: S
 /** The two rarest content words WordNet knows, however common. */
 async function leastCommon(wordnet: WordNet, sentence: string): Promise<WordInSentence[]> {
   const tokens = tokenize(sentence)
+  const readings = readingsOf(sentence)
   const found: WordInSentence[] = []
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i]!.length < 4) continue
-    const word = await resolveWord(wordnet, tokens[i]!, tokens[i - 1])
+    const word = await resolveWord(wordnet, tokens[i]!, tokens[i - 1], readings.get(tokens[i]!.toLowerCase()))
     if (word && !found.some((f) => f.lemma === word.lemma)) found.push(word)
   }
   return found.sort((a, b) => a.frequency - b.frequency).slice(0, 2)

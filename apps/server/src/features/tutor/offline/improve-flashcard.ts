@@ -1,5 +1,6 @@
 import { formatTaggedSections, parseCardBack } from '@lingocast/contract'
 import type { ImproveFlashcardTask } from '../provider'
+import { lemmaOf } from '../../vocabulary/lemmatise'
 import { resolveWord, POS_NAME, senseInContext } from './words'
 import type { Blocks } from './explain-words'
 import type { WordNet } from './wordnet'
@@ -16,7 +17,9 @@ function sentenceOf(context: string): string | undefined {
  */
 export async function improveFlashcard(wordnet: WordNet, task: ImproveFlashcardTask): Promise<Blocks> {
   const sentence = sentenceOf(task.context)
-  const word = await resolveWord(wordnet, task.front.trim().replace(/\s+/g, '_'))
+  const front = task.front.trim()
+  // The card's word as its sentence uses it ("left" as leave or as left), when the sentence has it.
+  const word = await resolveWord(wordnet, front.replace(/\s+/g, '_'), undefined, lemmaOf(front, sentence))
   if (!word) {
     return [`I could not find “${task.front.trim()}” in the offline dictionary, so I left the card as it is.`]
   }

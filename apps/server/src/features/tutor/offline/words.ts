@@ -1,4 +1,5 @@
-import { candidateLemmas, normalizeWord, type PosHint } from './lemmas'
+import { lemmaOf, wordTokens, type WordToken } from '../../vocabulary/lemmatise'
+import { candidateLemmas, normalizeWord, type Lemma, type PosHint } from './lemmas'
 import type { Sense, WordNet } from './wordnet'
 
 /** Function words and the most common verbs: never worth a flashcard, even when WordNet knows them. */
@@ -40,9 +41,26 @@ function hintFromContext(previous: string | undefined, word: string): PosHint | 
   return undefined
 }
 
+/** WordNet's parts of speech for the tagger's universal ones. */
+const WORDNET_POS: Record<string, PosHint> = { NOUN: 'n', VERB: 'v', AUX: 'v', ADJ: 'a', ADV: 'r' }
+
+/**
+ * Base forms to look up, best first: the lemmatiser's reading of the word (in
+ * its sentence when known), then the suffix rules as a fallback for forms it
+ * leaves alone that WordNet only knows by another base.
+ */
+function candidatesOf(form: string, reading: WordToken | undefined): Lemma[] {
+  const fallback = candidateLemmas(form)
+  // A phrase ("turn_up") is looked up as written.
+  if (form.includes('_') || !reading) return fallback
+  const pos = WORDNET_POS[reading.pos]
+  const first: Lemma = pos ? { lemma: reading.lemma, pos } : { lemma: reading.lemma }
+  return [first, ...fallback.filter((c) => c.lemma !== first.lemma || (c.pos && c.pos !== first.pos))]
+}
+
 /** The word's base form that WordNet knows, with its senses; undefined for unknown words. */
-export async function resolveWord(wordnet: WordNet, form: string, previous?: string): Promise<WordInSentence | undefined> {
-  for (const candidate of candidateLemmas(form)) {
+export async function resolveWord(wordnet: WordNet, form: string, previous?: string, reading: WordToken | undefined = lemmaOf(form)): Promise<WordInSentence | undefined> {
+  for (const candidate of candidatesOf(form, reading)) {
     const senses = await wordnet.senses(candidate.lemma)
     if (senses.length === 0) continue
     const hint = candidate.pos ?? hintFromContext(previous, form)
@@ -58,6 +76,7 @@ export async function resolveWord(wordnet: WordNet, form: string, previous?: str
  */
 export async function pickHardWords(wordnet: WordNet, sentence: string, max = 3): Promise<WordInSentence[]> {
   const tokens = tokenize(sentence)
+  const readings = readingsOf(sentence)
   const seen = new Set<string>()
   const found: WordInSentence[] = []
   for (let i = 0; i < tokens.length; i++) {
@@ -65,14 +84,22 @@ export async function pickHardWords(wordnet: WordNet, sentence: string, max = 3)
     const lower = normalizeWord(form)
     if (lower.length < 3 || STOPWORDS.has(lower) || seen.has(lower)) continue
     seen.add(lower)
-    // A capitalised word inside the sentence is usually a name (Dashwood, Norland).
-    if (i > 0 && /^[A-Z]/.test(form) && !/^I$/.test(form)) continue
-    const word = await resolveWord(wordnet, form, tokens[i - 1])
+    const reading = readings.get(form.toLowerCase().replace(/\u2019/g, "'"))
+    // A name (Dashwood, Norland) is not vocabulary; without the tagger's word, a capital inside the sentence says so.
+    if (reading ? reading.pos === 'PROPN' : i > 0 && /^[A-Z]/.test(form) && !/^I$/.test(form)) continue
+    const word = await resolveWord(wordnet, form, tokens[i - 1], reading)
     if (!word || STOPWORDS.has(word.lemma) || word.frequency >= COMMON_FREQUENCY) continue
     found.push(word)
   }
   // Rarest first; between equals, the longer word is usually the harder one.
   return found.sort((a, b) => a.frequency - b.frequency || b.lemma.length - a.lemma.length).slice(0, max)
+}
+
+/** The tagger's reading of each word form of a sentence (the first, where a form comes twice). */
+export function readingsOf(sentence: string): Map<string, WordToken> {
+  const readings = new Map<string, WordToken>()
+  for (const token of wordTokens(sentence)) if (!readings.has(token.form)) readings.set(token.form, token)
+  return readings
 }
 
 /** Words that a question asks about: quoted ones first, else its content words. */

@@ -1,0 +1,50 @@
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { mediaTranscripts } from './transcripts'
+import { users } from './users'
+
+/**
+ * A learner's mark on a lemma: 'learning', 'known' or 'ignored'. A lemma
+ * without a row is new (issue 15). Scoped by user like everything else.
+ */
+export const userWords = pgTable(
+  'user_words',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lemma: text('lemma').notNull(),
+    status: text('status').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lemma] }), index('user_words_status_idx').on(t.userId, t.status, t.updatedAt)],
+)
+
+/**
+ * How often each lemma occurs in a transcript (names, numbers and symbols
+ * left out), computed once when the transcript is done: comprehension is then
+ * a join of these rows with the learner's marks, never a pass over the text.
+ */
+export const transcriptLemmas = pgTable(
+  'transcript_lemmas',
+  {
+    transcriptId: integer('transcript_id')
+      .notNull()
+      .references(() => mediaTranscripts.id, { onDelete: 'cascade' }),
+    lemma: text('lemma').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.transcriptId, t.lemma] }), index('transcript_lemmas_lemma_idx').on(t.lemma)],
+)
+
+/** Each day's count of known lemmas, per user: the statistics screen's known-words line. */
+export const knownWordsDaily = pgTable(
+  'known_words_daily',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    known: integer('known').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+)

@@ -1,0 +1,33 @@
+import { MSG, vocabularyRoutes as c } from '@lingocast/contract'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { fromContract } from '../../lib/contract-route'
+import type { ComprehensionService } from './comprehension.service'
+
+/** Comprehension figures and the article's marks (issue 15). */
+export const comprehensionRoutes: FastifyPluginAsyncZod<{ comprehension: ComprehensionService }> = async (app, { comprehension }) => {
+  app.addHook('preHandler', app.requireUser)
+
+  app.route({
+    ...fromContract(c.libraryComprehension),
+    handler: async (request) => ({ success: true as const, articles: await comprehension.library(request.user.id), msg: MSG.ok }),
+  })
+
+  app.route({
+    ...fromContract(c.feedComprehension),
+    handler: async (request) => ({
+      success: true as const,
+      items: await comprehension.feedEpisodes(request.user.id, request.query.ids.split(',').map(Number)),
+      msg: MSG.ok,
+    }),
+  })
+
+  app.route({
+    ...fromContract(c.articleWords),
+    handler: async (request) => ({ success: true as const, ...(await comprehension.articleWords(request.user.id, request.query.article_id)), msg: MSG.ok }),
+  })
+
+  app.route({
+    ...fromContract(c.markArticleKnown),
+    handler: async (request) => ({ success: true as const, changed: await comprehension.markArticleKnown(request.user.id, request.body.article_id), msg: MSG.ok }),
+  })
+}

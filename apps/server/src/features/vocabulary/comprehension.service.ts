@@ -1,0 +1,111 @@
+import { LIBRARY_MSG, VOCABULARY_MSG, type Comprehension, type WordStatus } from '@lingocast/contract'
+import { ConflictError, NotFoundError } from '../../lib/errors'
+import { comprehensionOf, formsOf, lemmaHistogram } from './comprehension'
+import { createComprehensionCache } from './comprehension-cache'
+import type { ComprehensionRepo } from './comprehension.repo'
+
+/** Transcripts whose word forms stay in memory: a done transcript never changes, and a learner reopens the same few. */
+const FORMS_CACHED = 20
+
+export interface ComprehensionDeps {
+  repo: ComprehensionRepo
+  /** Called after marks change (today's known-words count). */
+  onMarked: (userId: number) => Promise<void>
+}
+
+/**
+ * How much of each transcript a user understands, from per-transcript lemma
+ * counts joined with the user's marks. Counts are made when a transcript is
+ * done; transcripts done before counting existed are counted the first time
+ * someone asks.
+ */
+export function createComprehensionService({ repo, onMarked }: ComprehensionDeps) {
+  const forms = new Map<number, Promise<Record<string, string>>>()
+  const cache = createComprehensionCache(repo)
+
+  async function countTranscript(transcriptId: number): Promise<void> {
+    await repo.replaceLemmas(transcriptId, lemmaHistogram(await repo.transcriptTexts(transcriptId)))
+    cache.forgetTranscript(transcriptId)
+  }
+
+  async function countMissing(ids: number[]): Promise<void> {
+    for (const id of ids) await countTranscript(id)
+  }
+
+  async function articleOf(userId: number, ref: number | string) {
+    const article = await repo.article(userId, ref)
+    if (!article) throw new NotFoundError(LIBRARY_MSG.articleNotFound)
+    return article
+  }
+
+  function formsOfTranscript(transcriptId: number): Promise<Record<string, string>> {
+    let found = forms.get(transcriptId)
+    if (!found) {
+      found = repo.transcriptTexts(transcriptId).then(formsOf)
+      found.catch(() => forms.delete(transcriptId))
+      if (forms.size >= FORMS_CACHED) forms.delete(forms.keys().next().value!)
+      forms.set(transcriptId, found)
+    }
+    return found
+  }
+
+  const toRecord = <K extends string>(tallies: Map<K, Parameters<typeof comprehensionOf>[0]>) => {
+    const out: Record<string, Comprehension> = {}
+    for (const [key, tally] of tallies) out[key] = comprehensionOf(tally)
+    return out
+  }
+
+  return {
+    /** Counts a transcript's lemmas (again): when it becomes done. */
+    countTranscript,
+
+    async library(userId: number): Promise<Record<string, Comprehension>> {
+      const scope = await repo.libraryScope(userId)
+      const ids = [...new Set(scope.map((s) => s.transcriptId))]
+      // Only transcripts without a figure yet can lack counts: the others were counted before.
+      const unsure = cache.without(userId, ids)
+      if (unsure.length > 0) await countMissing(await repo.uncounted(unsure))
+      const tallies = await cache.tallies(userId, ids)
+      const out: Record<string, Comprehension> = {}
+      for (const s of scope) {
+        // A transcript without a single word to count (music, silence) has no figure.
+        const tally = tallies.get(s.transcriptId)
+        if (tally) out[s.key] = comprehensionOf(tally)
+      }
+      return out
+    },
+
+    async feedEpisodes(userId: number, itemIds: number[]): Promise<Record<string, Comprehension>> {
+      const ids = [...new Set(itemIds)]
+      await countMissing(await repo.uncountedEpisodeTranscripts(userId, ids))
+      return toRecord(await repo.episodeTallies(userId, ids))
+    },
+
+    /** The transcript's forms and the user's marks on them, to mark the words on screen. */
+    async articleWords(userId: number, ref: number | string) {
+      const { transcriptId } = await articleOf(userId, ref)
+      if (transcriptId === null) return { forms: {}, statuses: {} }
+      let tally = await repo.transcriptTally(userId, transcriptId)
+      if (!tally) {
+        await countTranscript(transcriptId)
+        tally = await repo.transcriptTally(userId, transcriptId)
+      }
+      const [wordForms, marks] = await Promise.all([formsOfTranscript(transcriptId), repo.statusesIn(userId, transcriptId)])
+      const statuses: Record<string, WordStatus> = {}
+      for (const m of marks) statuses[m.lemma] = m.status as WordStatus
+      return { forms: wordForms, statuses, ...(tally ? { comprehension: comprehensionOf(tally) } : {}) }
+    },
+
+    /** LingQ's page turn: every lemma of the article still new becomes known; answers those lemmas for an undo. */
+    async markArticleKnown(userId: number, ref: number | string): Promise<string[]> {
+      const { transcriptId } = await articleOf(userId, ref)
+      if (transcriptId === null) throw new ConflictError(VOCABULARY_MSG.articleHasNoTranscript)
+      if (!(await repo.transcriptTally(userId, transcriptId))) await countTranscript(transcriptId)
+      const changed = await repo.markNewKnown(userId, transcriptId)
+      if (changed.length > 0) await onMarked(userId)
+      return changed
+    },
+  }
+}
+
+export type ComprehensionService = ReturnType<typeof createComprehensionService>

@@ -1,0 +1,85 @@
+import type { Comprehension } from '@lingocast/contract'
+import { isVocabulary, wordTokens } from './lemmatise'
+
+/**
+ * How often each lemma occurs in a transcript's text: the rows of
+ * transcript_lemmas. Names, numbers and symbols are not vocabulary and are
+ * left out, so they count neither for nor against comprehension.
+ */
+export function lemmaHistogram(texts: Iterable<string>): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const text of texts) {
+    for (const token of wordTokens(text)) {
+      if (isVocabulary(token)) counts.set(token.lemma, (counts.get(token.lemma) ?? 0) + 1)
+    }
+  }
+  return counts
+}
+
+/** Each word form of the texts (lower case, as tokenised) with its lemma: what the transcript panel marks. */
+export function formsOf(texts: Iterable<string>): Record<string, string> {
+  const forms: Record<string, string> = {}
+  for (const text of texts) {
+    for (const token of wordTokens(text)) {
+      // The first reading wins: "will" as a verb and as a name is still one form on screen.
+      if (isVocabulary(token) && !Object.hasOwn(forms, token.form)) forms[token.form] = token.lemma
+    }
+  }
+  return forms
+}
+
+/** One transcript's running words split by the user's statuses, as the SQL aggregate sums them. */
+export interface WordTally {
+  /** Running vocabulary words. */
+  running: number
+  /** Running words whose lemma the user ignores. */
+  ignored: number
+  /** Running words whose lemma is known or learning. */
+  understood: number
+  /** Distinct lemmas without a status. */
+  newLemmas: number
+}
+
+/** Ignored words leave both sides of the share: ignoring names and noise never lowers a figure. */
+export function comprehensionOf(t: WordTally): Comprehension {
+  const words = Math.max(0, t.running - t.ignored)
+  return {
+    known_share: words === 0 ? 0 : Math.round((t.understood / words) * 10_000) / 10_000,
+    new_words: t.newLemmas,
+    words,
+  }
+}
+
+/** A user's marks: lemma -> learning, known or ignored (no entry is new). */
+export type Marks = ReadonlyMap<string, string>
+
+/** What one occurrence row of a lemma (its count in a transcript) adds to a tally under a status. */
+function add(t: WordTally, count: number, status: string | undefined, sign: 1 | -1): void {
+  if (status === undefined) t.newLemmas += sign
+  else if (status === 'ignored') t.ignored += sign * count
+  else if (status === 'known' || status === 'learning') t.understood += sign * count
+}
+
+/** A transcript's tally from its lemma counts and the user's marks. */
+export function tallyOf(rows: Iterable<{ lemma: string; count: number }>, marks: Marks): WordTally {
+  const t: WordTally = { running: 0, ignored: 0, understood: 0, newLemmas: 0 }
+  for (const r of rows) {
+    t.running += r.count
+    add(t, r.count, marks.get(r.lemma), 1)
+  }
+  return t
+}
+
+/** Lemmas whose mark differs between two snapshots. */
+export function changedLemmas(before: Marks, after: Marks): string[] {
+  const out: string[] = []
+  for (const [lemma, status] of after) if (before.get(lemma) !== status) out.push(lemma)
+  for (const lemma of before.keys()) if (!after.has(lemma)) out.push(lemma)
+  return out
+}
+
+/** Moves one lemma's occurrences in a tally from its old mark to its new one (in place). */
+export function remark(t: WordTally, count: number, before: string | undefined, after: string | undefined): void {
+  add(t, count, before, -1)
+  add(t, count, after, 1)
+}

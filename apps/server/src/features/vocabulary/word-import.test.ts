@@ -1,0 +1,73 @@
+import { VOCABULARY_MSG, WORD_IMPORT_MAX_LINES } from '@lingocast/contract'
+import { describe, expect, it } from 'vitest'
+import { parseWordList, statusFrom } from './word-import'
+
+const pairs = (text: string, status: 'known' | 'learning' = 'known') => {
+  const parsed = parseWordList(text, status)
+  return { format: parsed.format, words: parsed.words.map((w) => `${w.word}:${w.status}`), skipped: parsed.skipped }
+}
+
+describe('parseWordList', () => {
+  it('reads a plain list: BOM, CRLF, blank lines, quotes, the status asked for', () => {
+    expect(pairs('\uFEFFestate\r\n\r\n  "settle" \r\nran\n\n', 'learning')).toEqual({
+      format: 'plain',
+      words: ['estate:learning', 'settle:learning', 'ran:learning'],
+      skipped: 0,
+    })
+  })
+
+  it('skips phrases and words over 64 characters', () => {
+    expect(pairs(`ice cream\n${'x'.repeat(65)}\nwell-known`)).toEqual({ format: 'plain', words: ['well-known:known'], skipped: 2 })
+  })
+
+  it('reads a CSV by its word column, any separator, quoted fields and a status column', () => {
+    expect(pairs('id;Word;note\n1;"estate";"a ""big"" house; land"\n2;settle;\n')).toEqual({ format: 'csv', words: ['estate:known', 'settle:known'], skipped: 0 })
+    expect(pairs('lemma\tstatus\trun\nestate\tlearning\t\nmouse\tignored\n').words).toEqual(['estate:learning', 'mouse:ignored'])
+    // Our own export reads back as it was written.
+    expect(pairs('lemma,status,updated_at\nrun,learning,2026-01-02T00:00:00.000Z\ngood,known,2026-01-02T00:00:00.000Z\n').words).toEqual(['run:learning', 'good:known'])
+  })
+
+  it("reads LingQ's export: term with status 1-4 or known", () => {
+    const csv = '\uFEFFTerm,Hint,Status,Tags\n"estate","property",1,\nsettle,"make a home",4,verbs\nreluctant,unwilling,known,\n"turn up","arrive",2,\n'
+    expect(pairs(csv)).toEqual({ format: 'lingq', words: ['estate:learning', 'settle:learning', 'reluctant:known'], skipped: 1 })
+  })
+
+  it("reads Lute's export: 1-4 learning, 5 and W known, I ignored", () => {
+    const csv = [
+      'language,term,translation,parent,status,tags,pronunciation',
+      'English,estate,property,,1,,',
+      'English,settled,,settle,5,verbs,',
+      'English,reluctant,"unwilling, hesitant",,W,,',
+      'English,dashwood,,,I,names,',
+      'English,au\u200brevoir,,,3,,',
+      'English,odd,,,7,,',
+    ].join('\n')
+    expect(pairs(csv)).toEqual({ format: 'lute', words: ['estate:learning', 'settled:known', 'reluctant:known', 'dashwood:ignored'], skipped: 2 })
+  })
+
+  it("reads LWT's tab-separated export without a header: 1-4 learning, 5 and 99 known, 98 ignored", () => {
+    const tsv = 'estate\tproperty\tThe {estate} was large.\t\t2\tEnglish\t12\t\nsettle\t\t\t\t5\tEnglish\t13\t\nreluctant\t\t\t\t99\tEnglish\t14\t\nnorland\t\t\t\t98\tEnglish\t15\t\n'
+    expect(pairs(tsv)).toEqual({ format: 'lwt', words: ['estate:learning', 'settle:known', 'reluctant:known', 'norland:ignored'], skipped: 0 })
+  })
+
+  it('refuses a file without words, and a table without a word column', () => {
+    expect(() => parseWordList('\uFEFF\n  \n', 'known')).toThrow(VOCABULARY_MSG.importEmpty)
+    expect(() => parseWordList('front,back\nestate,property\n', 'known')).toThrow(VOCABULARY_MSG.importNoWordColumn)
+    expect(() => parseWordList('word,status\n', 'known')).toThrow(VOCABULARY_MSG.importEmpty)
+  })
+
+  it('reads at most the line limit and counts the rest as skipped', () => {
+    const text = Array.from({ length: WORD_IMPORT_MAX_LINES + 3 }, (_, i) => `w${i}`).join('\n')
+    const parsed = parseWordList(text, 'known')
+    expect(parsed.words).toHaveLength(WORD_IMPORT_MAX_LINES)
+    expect(parsed.skipped).toBe(3)
+  })
+})
+
+describe('statusFrom', () => {
+  it('maps the statuses of each tool to ours', () => {
+    expect(['0', '1', '4', '5', '99', 'W', 'known', '98', 'I', 'ignored', 'x', ''].map(statusFrom)).toEqual([
+      'new', 'learning', 'learning', 'known', 'known', 'known', 'known', 'ignored', 'ignored', 'ignored', undefined, undefined,
+    ])
+  })
+})

@@ -1,0 +1,121 @@
+import { VOCABULARY_MSG, WORD_IMPORT_MAX_LINES, WORD_MAX_LENGTH, type WordStatus } from '@lingocast/contract'
+import { parse } from 'csv-parse/sync'
+import { ValidationError } from '../../lib/errors'
+
+/**
+ * Word lists as learners bring them:
+ * - plain text, one word per line;
+ * - a CSV (comma, semicolon or tab) whose header names a word, term or lemma
+ *   column, with an optional status column (our own export reads back);
+ * - LingQ's vocabulary export (CSV with term and status 1-4 or "known");
+ * - Lute's term export (CSV: language, term, translation, parent, status 1-5, W, I, tags...);
+ * - LWT's term export (tab separated, no header: term, translation, sentence,
+ *   romanization, status 1-5, 98, 99, ...).
+ */
+export type ImportFormat = 'plain' | 'csv' | 'lingq' | 'lute' | 'lwt'
+
+export interface ParsedWordList {
+  format: ImportFormat
+  /** Each row's word as written, with the status it asks for. */
+  words: Array<{ word: string; status: WordStatus }>
+  /** Rows that hold no single word or no status we know (phrases, too long, "status 7"), and lines past the limit. */
+  skipped: number
+}
+
+const WORD_COLUMNS = ['word', 'term', 'lemma']
+const SNIFFED = [',', ';', '\t'] as const
+/** LWT's statuses: 1-5 while learning (5 "learned"), 98 ignored, 99 well known. */
+const LWT_STATUS = /^(?:[1-5]|98|99)$/
+
+/**
+ * Their statuses in ours. LingQ 1-4 and LWT/Lute 1-4 are stages of learning;
+ * LWT's and Lute's 5 ("learned") counts as known, as their own statistics
+ * count it, and so do 99, W and LingQ's "known"; 98 and I are ignored; 0 is new.
+ */
+export function statusFrom(raw: string): WordStatus | undefined {
+  const s = raw.trim().toLowerCase()
+  if (s === 'new' || s === 'learning' || s === 'known' || s === 'ignored') return s
+  if (s === '0') return 'new'
+  if (/^[1-4]$/.test(s)) return 'learning'
+  if (s === '5' || s === '99' || s === 'w' || s === 'well known' || s === 'well-known') return 'known'
+  if (s === '98' || s === 'i' || s === 'ignore') return 'ignored'
+  return undefined
+}
+
+/** The separator used most often outside quotes on the line; none when the line has none. */
+function sniffDelimiter(line: string): string | undefined {
+  const counts = new Map<string, number>(SNIFFED.map((d) => [d, 0]))
+  let quoted = false
+  for (const ch of line) {
+    if (ch === '"') quoted = !quoted
+    else if (!quoted && counts.has(ch)) counts.set(ch, counts.get(ch)! + 1)
+  }
+  let best: string | undefined
+  for (const d of SNIFFED) if (counts.get(d)! > 0 && (!best || counts.get(d)! > counts.get(best)!)) best = d
+  return best
+}
+
+/** A word is one token of at most 64 characters: Lute's multi-word terms and LWT's expressions are not words. */
+const oneWord = (word: string) => word.length > 0 && word.length <= WORD_MAX_LENGTH && !/[\s\u200b]/.test(word)
+
+/** Reads a word list in any of the formats above; a file with no word at all is refused. */
+export function parseWordList(input: string, defaultStatus: WordStatus): ParsedWordList {
+  let text = input.replace(/^\uFEFF/, '')
+  // Past the limit, lines are counted as skipped rather than read.
+  let overflow = 0
+  const lines = text.split('\n')
+  if (lines.length > WORD_IMPORT_MAX_LINES) {
+    overflow = lines.slice(WORD_IMPORT_MAX_LINES).filter((l) => l.trim()).length
+    text = lines.slice(0, WORD_IMPORT_MAX_LINES).join('\n')
+  }
+  const firstLine = /^[^\S\r\n]*\S[^\r\n]*/m.exec(text)?.[0]
+  if (!firstLine) throw new ValidationError(VOCABULARY_MSG.importEmpty)
+  const delimiter = sniffDelimiter(firstLine)
+  const parsed = delimiter ? parseTable(text, delimiter, defaultStatus) : parsePlain(text, defaultStatus)
+  if (parsed.words.length === 0 && parsed.skipped === 0) throw new ValidationError(VOCABULARY_MSG.importEmpty)
+  return { ...parsed, skipped: parsed.skipped + overflow }
+}
+
+function parsePlain(text: string, status: WordStatus): ParsedWordList {
+  const words: ParsedWordList['words'] = []
+  let skipped = 0
+  for (const line of text.split('\n')) {
+    const word = line.trim().replace(/^(["'])(.*)\1$/, '$2').trim()
+    if (!line.trim()) continue
+    if (oneWord(word)) words.push({ word, status })
+    else skipped++
+  }
+  return { format: 'plain', words, skipped }
+}
+
+function parseTable(text: string, delimiter: string, defaultStatus: WordStatus): ParsedWordList {
+  const rows = parse(text, { delimiter, relax_quotes: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true }) as string[][]
+  const header = rows[0]!.map((h) => h.trim().toLowerCase())
+  const wordColumn = header.findIndex((h) => WORD_COLUMNS.includes(h))
+  let format: ImportFormat
+  let body: string[][]
+  let statusColumn: number
+  if (wordColumn >= 0) {
+    format = header.includes('language') ? 'lute' : header[wordColumn] === 'term' && header.includes('status') ? 'lingq' : 'csv'
+    statusColumn = header.indexOf('status')
+    body = rows.slice(1)
+  } else if (delimiter === '\t' && LWT_STATUS.test(rows[0]![4]?.trim() ?? '')) {
+    format = 'lwt'
+    statusColumn = 4
+    body = rows
+  } else {
+    throw new ValidationError(VOCABULARY_MSG.importNoWordColumn)
+  }
+  const column = format === 'lwt' ? 0 : wordColumn
+  const words: ParsedWordList['words'] = []
+  let skipped = 0
+  for (const row of body) {
+    const word = (row[column] ?? '').trim()
+    const raw = statusColumn >= 0 ? (row[statusColumn] ?? '').trim() : ''
+    const status = raw ? statusFrom(raw) : defaultStatus
+    if (!word && row.every((f) => !f.trim())) continue
+    if (status && oneWord(word)) words.push({ word, status })
+    else skipped++
+  }
+  return { format, words, skipped }
+}

@@ -1,0 +1,156 @@
+import type { StatusCounts, WordStatus } from '@lingocast/contract'
+import { sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { articles, flashcards, knownWordsDaily, mediaTranscripts, transcriptLemmas, userWords } from '../../db/schema'
+import { recordKnownToday } from './known-history'
+
+/** Lemmas per statement: parameters and the statement's work stay bounded whatever the list's size. */
+const WRITE_BATCH = 20_000
+
+export interface WordRow {
+  lemma: string
+  status: WordStatus
+  seen: number
+  updatedAt: Date | null
+}
+
+export interface ListQuery {
+  /** Lower-case lemma prefix. */
+  prefix?: string | undefined
+  status?: WordStatus | undefined
+  offset: number
+  limit: number
+}
+
+/** `%` and `_` in a search are letters, not patterns. */
+const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+export function createWordsRepo(db: Db) {
+  const rows = async <T>(query: SQL): Promise<T[]> => (await db.execute(query)).rows as T[]
+
+  /**
+   * Every lemma the user has a status for: their marks; the lemmas of their
+   * single-word card fronts without a mark (learning); the lemmas of their
+   * library's transcripts without either (new). `seen` counts occurrences in
+   * those transcripts, each transcript once however many articles play it.
+   */
+  function vocabulary(userId: number, cardLemmas: string[]) {
+    return sql`
+      with library_transcripts as (
+        select distinct t.id from ${articles} a
+        join lateral (
+          select mt.id from ${mediaTranscripts} mt
+          where mt.status = 'done' and mt.media_address in (a.audio, a.video)
+          order by mt.media_address = a.audio desc nulls last limit 1) t on true
+        where a.user_id = ${userId}),
+      library as (
+        select tl.lemma, sum(tl.count)::int as seen from ${transcriptLemmas} tl
+        where tl.transcript_id in (select id from library_transcripts) group by tl.lemma),
+      cards as (select distinct l as lemma from unnest(${sql.param(cardLemmas)}::text[]) as x(l)),
+      marked as (select lemma, status, updated_at from ${userWords} where user_id = ${userId}),
+      words as (
+        select lemma, status, updated_at from marked
+        union all
+        select c.lemma, 'learning', null from cards c where not exists (select 1 from marked m where m.lemma = c.lemma)
+        union all
+        select l.lemma, 'new', null from library l
+        where not exists (select 1 from marked m where m.lemma = l.lemma) and not exists (select 1 from cards c where c.lemma = l.lemma))
+      select w.lemma, w.status, w.updated_at, coalesce(l.seen, 0) as seen from words w left join library l on l.lemma = w.lemma`
+  }
+
+  return {
+    /** A page of the vocabulary, newest change first (then the most met), and the counts per status for the same search. */
+    async list(userId: number, cardLemmas: string[], query: ListQuery): Promise<{ words: WordRow[]; counts: StatusCounts }> {
+      const search = query.prefix ? sql`v.lemma like ${likePrefix(query.prefix)}` : sql`true`
+      const filter = query.status ? sql`v.status = ${query.status}` : sql`true`
+      const page = await rows<{ lemma: string; status: WordStatus; updated_at: string | Date | null; seen: number }>(sql`
+        select v.* from (${vocabulary(userId, cardLemmas)}) v
+        where ${search} and ${filter}
+        order by v.updated_at desc nulls last, v.seen desc, v.lemma
+        limit ${query.limit} offset ${query.offset}`)
+      const tallies = await rows<{ status: WordStatus; n: number }>(sql`
+        select v.status, count(*)::int as n from (${vocabulary(userId, cardLemmas)}) v where ${search} group by v.status`)
+      const counts: StatusCounts = { new: 0, learning: 0, known: 0, ignored: 0 }
+      for (const t of tallies) counts[t.status] = t.n
+      return {
+        words: page.map((r) => ({ lemma: r.lemma, status: r.status, seen: r.seen, updatedAt: r.updated_at === null ? null : new Date(r.updated_at) })),
+        counts,
+      }
+    },
+
+    /** The fronts of the user's cards that are one word (no space inside), lower case and distinct. */
+    async singleWordCardFronts(userId: number): Promise<string[]> {
+      const found = await rows<{ front: string }>(sql`
+        select distinct lower(btrim(front)) as front from ${flashcards}
+        where user_id = ${userId} and btrim(front) <> '' and btrim(front) !~ '[[:space:]]'`)
+      return found.map((r) => r.front)
+    },
+
+    /**
+     * Sets statuses ('new' forgets the mark) and today's known count, in one
+     * transaction. With `changes`, answers each lemma whose status changed and
+     * its status before (new where it had no row).
+     */
+    async setStatuses(userId: number, entries: ReadonlyArray<{ lemma: string; status: WordStatus }>, options: { changes: boolean }) {
+      const changed: Array<{ lemma: string; before: WordStatus }> = []
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < entries.length; i += WRITE_BATCH) {
+          const batch = entries.slice(i, i + WRITE_BATCH)
+          const input = sql`select l as lemma, s as status from unnest(${sql.param(batch.map((e) => e.lemma))}::text[], ${sql.param(batch.map((e) => e.status))}::text[]) as x(l, s)`
+          const forget = sql`
+            delete from ${userWords} uw using input i
+            where uw.user_id = ${userId} and uw.lemma = i.lemma and i.status = 'new'`
+          const write = sql`
+            insert into ${userWords} (user_id, lemma, status, updated_at)
+            select ${userId}, lemma, status, now() from input where status <> 'new'
+            on conflict (user_id, lemma) do update set status = excluded.status, updated_at = excluded.updated_at
+            where ${userWords}.status <> excluded.status`
+          if (!options.changes) {
+            // An import: most lists forget nothing, so the delete runs only when some line asks for it.
+            if (batch.some((e) => e.status === 'new')) await tx.execute(sql`with input as (${input}) ${forget}`)
+            await tx.execute(sql`with input as (${input}) ${write}`)
+            continue
+          }
+          // Data-modifying CTEs share one snapshot and run whether read or not: `before` reads the statuses as they were.
+          const result = await tx.execute(sql`
+            with input as (${input}),
+            before as (
+              select i.lemma, coalesce(uw.status, 'new') as before, i.status from input i
+              left join ${userWords} uw on uw.user_id = ${userId} and uw.lemma = i.lemma),
+            forgotten as (${forget}),
+            written as (${write})
+            select b.lemma, b.before from before b where b.before <> b.status`)
+          changed.push(...(result.rows as Array<{ lemma: string; before: WordStatus }>))
+        }
+        await recordKnownToday(tx as unknown as Db, userId)
+      })
+      // In the order asked, so an undo list reads like the request.
+      const order = new Map(entries.map((e, i) => [e.lemma, i]))
+      return changed.sort((a, b) => order.get(a.lemma)! - order.get(b.lemma)!)
+    },
+
+    /** A card's word becomes learning unless the user has marked it already. */
+    async markLearningIfNew(userId: number, lemma: string): Promise<void> {
+      await db.execute(sql`
+        insert into ${userWords} (user_id, lemma, status, updated_at) values (${userId}, ${lemma}, 'learning', now())
+        on conflict (user_id, lemma) do nothing`)
+    },
+
+    /** Every marked word, alphabetically. */
+    async marked(userId: number): Promise<Array<{ lemma: string; status: WordStatus; updatedAt: Date }>> {
+      const found = await rows<{ lemma: string; status: WordStatus; updated_at: string | Date }>(
+        sql`select lemma, status, updated_at from ${userWords} where user_id = ${userId} order by lemma`,
+      )
+      return found.map((r) => ({ lemma: r.lemma, status: r.status, updatedAt: new Date(r.updated_at) }))
+    },
+
+    /** Known counts of the days in the range (inclusive) that had a change, oldest first. */
+    async knownHistory(userId: number, start: string, end: string): Promise<Array<{ date: string; known: number }>> {
+      return rows(sql`
+        select day as date, known from ${knownWordsDaily}
+        where user_id = ${userId} and day >= ${start} and day <= ${end} order by day`)
+    },
+  }
+}
+
+export type WordsRepo = ReturnType<typeof createWordsRepo>
