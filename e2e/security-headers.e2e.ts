@@ -341,6 +341,19 @@ describe('the console under its Content-Security-Policy', () => {
     await page.getByText(demo.Title).first().waitFor()
   })
 
+  it('vocabulary: the Vocabulary screen with its placement dialog, and the word lookup in the player', async () => {
+    await page.goto(`${server.url}/console/memories/words`)
+    await page.getByRole('button', { name: 'Set your level' }).click()
+    await page.getByRole('dialog', { name: 'Set your level' }).waitFor()
+    await page.keyboard.press('Escape')
+    await page.goto(`${server.url}/console/player/audio/${demo.HashID}`)
+    const subtitles = page.getByRole('region', { name: 'Subtitles' })
+    await subtitles.getByRole('button', { name: 'leisure', exact: true }).hover()
+    await page.getByRole('button', { name: 'Look up leisure' }).click()
+    await page.getByRole('dialog', { name: 'Look up leisure' }).getByTestId('ipa').waitFor()
+    await page.keyboard.press('Escape')
+  })
+
   it('memories: decks, a deck, review and statistics', async () => {
     await page.goto(`${server.url}/console/memories/deck`)
     await page.getByRole('button', { name: 'Start Review' }).waitFor()

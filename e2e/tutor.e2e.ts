@@ -129,6 +129,21 @@ describe('chat with an OpenAI-compatible model in Chromium', () => {
     await page.getByRole('tab', { name: 'Chat' }).click()
     await page.getByText('Ask me any questions about the episode!').waitFor()
   })
+
+  it("the word lookup shows the model's short explanation beside the dictionary sense", async () => {
+    await openPlayer(page, playerUrl)
+    model.reply({ chunks: ['Free time', ' to think about something.'] })
+    const subtitles = page.getByRole('region', { name: 'Subtitles' })
+    await subtitles.getByRole('button', { name: 'leisure', exact: true }).hover()
+    await page.getByRole('button', { name: 'Look up leisure' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Look up leisure' })
+    await dialog.getByTestId('model-explanation').getByText('Free time to think about something.').waitFor({ timeout: 10_000 })
+    const asked = model.requests.at(-1)!.body.messages.at(-1)!.content
+    expect(asked).toContain('"leisure"')
+    expect(asked).toContain('in his power to do for them')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+  })
 })
 
 describe('the offline tutor in Chromium (no AI configured)', () => {

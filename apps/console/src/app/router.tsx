@@ -38,6 +38,7 @@ export const router = createBrowserRouter(
                 { path: '/memories/review', lazy: screen(() => import('../features/memories/ReviewScreen')) },
                 // Its own chunk with Chart.js, so the first screens stay small.
                 { path: '/memories/stats', lazy: screen(() => import('../features/memories/StatsScreen')) },
+                { path: '/memories/words', lazy: screen(() => import('../features/vocabulary/VocabularyScreen')) },
                 { path: '*', lazy: screen(() => import('./NotFound')) },
               ],
             },

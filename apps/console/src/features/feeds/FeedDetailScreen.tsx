@@ -1,7 +1,7 @@
 import { FEED_TOAST_MS, type Feed, type FeedItem } from '@lingocast/contract'
 import { useQuery } from '@tanstack/react-query'
 import { CircleAlert, Minus, Plus, RotateCw } from 'lucide-react'
-import { useCallback, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { useParams } from 'react-router'
 import { BackButton } from '../../components/ui/BackButton'
 import { Button } from '../../components/ui/Button'
@@ -10,6 +10,7 @@ import { SkeletonRows, SkeletonScreen } from '../../components/ui/StatusScreen'
 import { Thumbnail } from '../../components/ui/Thumbnail'
 import { Toast } from '../../components/ui/Toast'
 import { thumbnailUrl } from '../../lib/thumbnail'
+import { useFeedComprehension } from '../vocabulary/use-feed-comprehension'
 import { feedItemsQuery, feedsQuery, subscribedIdsQuery, useRefreshFeed, useToggleSubscription } from './api'
 import { categoryOf, parseFeedId } from './channels'
 import { TruncatedDescription } from './components/Description'
@@ -60,6 +61,7 @@ function FeedDetail({ feed, subscribed, items }: { feed: Feed; subscribed: boole
     onError: (error, { subscribe }) => window.alert(toggleFailureAlert(error, subscribe)),
   })
   const refresh = useRefreshFeed()
+  const figures = useFeedComprehension(useMemo(() => items.map((i) => i.id), [items]))
 
   return (
     <section className={PAGE}>
@@ -87,7 +89,7 @@ function FeedDetail({ feed, subscribed, items }: { feed: Feed; subscribed: boole
           <ul aria-label="Episodes" className="space-y-3">
             {items.map((item) => (
               <li key={item.id}>
-                <FeedEpisode item={item} channelImage={feed.image} studying={study.pendingId === item.id} onPlay={study.add} />
+                <FeedEpisode item={item} comprehension={figures.get(item.id)} channelImage={feed.image} studying={study.pendingId === item.id} onPlay={study.add} />
               </li>
             ))}
           </ul>

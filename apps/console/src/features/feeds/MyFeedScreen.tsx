@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Toast } from '../../components/ui/Toast'
+import { useFeedComprehension } from '../vocabulary/use-feed-comprehension'
 import { feedsQuery, subscribedItemsQuery } from './api'
 import { EpisodeRow, EpisodeRowSkeleton } from './components/EpisodeRow'
 import { EmptyText, ErrorPanel } from './components/ErrorPanel'
@@ -53,6 +54,8 @@ export default function MyFeedScreen() {
     setParam('hide_played', next ? '1' : undefined)
   }
 
+  const episodeIds = useMemo(() => (items.data ?? []).map((i) => i.id), [items.data])
+  const figures = useFeedComprehension(episodeIds)
   const shown = useMemo(() => sortEpisodes(filterEpisodes(items.data ?? [], { query, hidePlayed }), sort), [items.data, query, hidePlayed, sort])
   const empty = items.data ? emptyState(items.data.length, shown.length) : undefined
 
@@ -122,7 +125,7 @@ export default function MyFeedScreen() {
           <ul aria-label="Episodes" className="space-y-3">
             {shown.map((item) => (
               <li key={item.id}>
-                <EpisodeRow item={item} channelImage={images.get(item.rss_id)} current={mini.episode?.id === item.id} studying={study.pendingId === item.id} onPlay={onPlay} onTogglePlayed={togglePlayed} />
+                <EpisodeRow item={item} comprehension={figures.get(item.id)} channelImage={images.get(item.rss_id)} current={mini.episode?.id === item.id} studying={study.pendingId === item.id} onPlay={onPlay} onTogglePlayed={togglePlayed} />
               </li>
             ))}
           </ul>

@@ -1,12 +1,14 @@
 import type { Article } from '@lingocast/contract'
 import { useQuery } from '@tanstack/react-query'
 import { CircleAlert, RotateCw } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/Button'
 import { SegmentedControl } from '../../components/ui/SegmentedControl'
 import { AddToCollectionDialog } from '../playlists/components/AddToCollectionDialog'
 import { UploadMedia } from '../upload/UploadMedia'
+import { libraryComprehensionQuery } from '../vocabulary/api'
+import { easiestFirst } from '../vocabulary/comprehension'
 import { libraryQuery, useDeleteArticle, useLibraryChangedEvent } from './api'
 import { ItemCard, ItemCardSkeleton } from './components/ItemCard'
 import {
@@ -14,12 +16,19 @@ import {
   deleteConfirmText,
   deleteErrorMessage,
   filterByStatus,
+  LIBRARY_SORT_LABELS,
+  LIBRARY_SORTS,
   LIBRARY_TEXT,
+  parseLibrarySort,
   parseStatusFilter,
+  type LibrarySort,
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,
   type StatusFilter,
 } from './items'
+
+// Its own chunk: only a new user sees it, and the first load stays small.
+const PlacementOffer = lazy(() => import('../vocabulary/components/PlacementOffer'))
 
 const FILTER_OPTIONS = STATUS_FILTERS.map((value) => ({ value, label: STATUS_FILTER_LABELS[value] }))
 const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'
@@ -31,25 +40,34 @@ export default function LearningScreen() {
   useLibraryChangedEvent()
   const [params, setParams] = useSearchParams()
   const filter = parseStatusFilter(params.get('status'))
+  const sort = parseLibrarySort(params.get('sort'))
+  // The figures come apart from the list: the cards never wait for them, and a failure only hides them.
+  const comprehension = useQuery(libraryComprehensionQuery())
   const [collectionTarget, setCollectionTarget] = useState<Article>()
 
-  const setFilter = (next: StatusFilter) =>
+  const setParam = (name: string, value: string | undefined) =>
     setParams(
       (prev) => {
         const out = new URLSearchParams(prev)
-        if (next === DEFAULT_STATUS_FILTER) out.delete('status')
-        else out.set('status', next)
+        if (value === undefined) out.delete(name)
+        else out.set(name, value)
         return out
       },
       { replace: true },
     )
+  const setFilter = (next: StatusFilter) => setParam('status', next === DEFAULT_STATUS_FILTER ? undefined : next)
+  const setSort = (next: LibrarySort) => setParam('sort', next === 'newest' ? undefined : next)
 
   const remove = useDeleteArticle({ onError: (error) => window.alert(deleteErrorMessage(error)) })
   const onDelete = (item: Article) => {
     if (window.confirm(deleteConfirmText(item.Title))) remove.mutate(item)
   }
 
-  const items = library.data ? filterByStatus(library.data, filter) : []
+  const figures = comprehension.data
+  const items = useMemo(() => {
+    const filtered = library.data ? filterByStatus(library.data, filter) : []
+    return sort === 'easiest' ? easiestFirst(filtered, (item) => figures?.[item.HashID]) : filtered
+  }, [library.data, filter, sort, figures])
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
@@ -60,9 +78,27 @@ export default function LearningScreen() {
         </div>
         <div className="flex flex-wrap items-center gap-3 self-start sm:self-auto">
           <UploadMedia />
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <span>Sort</span>
+            <select
+              value={sort}
+              onChange={(e) => setSort(parseLibrarySort(e.currentTarget.value))}
+              className="rounded-lg border-0 bg-white py-2 pl-3 pr-8 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-500"
+            >
+              {LIBRARY_SORTS.map((value) => (
+                <option key={value} value={value}>
+                  {LIBRARY_SORT_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </label>
           <SegmentedControl label="Status filter" options={FILTER_OPTIONS} value={filter} onChange={setFilter} />
         </div>
       </div>
+
+      <Suspense fallback={null}>
+        <PlacementOffer />
+      </Suspense>
 
       <div className="mt-6">
         {library.isPending ? (
@@ -94,7 +130,7 @@ export default function LearningScreen() {
           <ul className={GRID} aria-label={`${STATUS_FILTER_LABELS[filter]} items`}>
             {items.map((item) => (
               <li key={item.HashID} className="flex">
-                <ItemCard item={item} onAddToCollection={setCollectionTarget} onDelete={onDelete} />
+                <ItemCard item={item} comprehension={figures?.[item.HashID]} onAddToCollection={setCollectionTarget} onDelete={onDelete} />
               </li>
             ))}
           </ul>

@@ -6,6 +6,7 @@ import {
   filterByStatus,
   markErrorMessage,
   newestFirst,
+  parseLibrarySort,
   parseStatusFilter,
   playerPath,
   restoreItem,
@@ -77,5 +78,14 @@ describe('delete texts', () => {
     expect(markErrorMessage(new ApiError(500, undefined), true)).toBe('Failed to mark as finished')
     expect(markErrorMessage(new ApiError(404, 'Article not found'), false)).toBe('Article not found')
     expect(markErrorMessage(new ApiError(0, undefined), false)).toBe('Error marking as active: Network error: the server could not be reached')
+  })
+})
+
+describe('sort', () => {
+  it('reads easiest first from the address; anything else is newest first', () => {
+    expect(parseLibrarySort('easiest')).toBe('easiest')
+    expect(parseLibrarySort(' Easiest ')).toBe('easiest')
+    expect(parseLibrarySort('hardest')).toBe('newest')
+    expect(parseLibrarySort(null)).toBe('newest')
   })
 })

@@ -1,6 +1,6 @@
 import type { Deck, Flashcard } from '@lingocast/contract'
 import { useQuery } from '@tanstack/react-query'
-import { BarChart3, GraduationCap, Plus } from 'lucide-react'
+import { BarChart3, BookA, GraduationCap, Plus } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { Button } from '../../components/ui/Button'
@@ -96,6 +96,10 @@ function DeckView({ decks, deck }: { decks: Deck[]; deck: Deck | undefined }) {
           <Button variant="secondary" onClick={() => navigate('/memories/stats')}>
             <BarChart3 className="h-4 w-4" aria-hidden="true" />
             {MEMORIES_TEXT.statistics}
+          </Button>
+          <Button variant="secondary" onClick={() => navigate('/memories/words')}>
+            <BookA className="h-4 w-4" aria-hidden="true" />
+            Vocabulary
           </Button>
         </div>
       </div>

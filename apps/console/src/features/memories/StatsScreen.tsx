@@ -2,8 +2,11 @@ import { DEFAULT_STATS_DAYS, STATS_PERIODS } from '@lingocast/contract'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
 import { useState } from 'react'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { Spinner } from '../../components/ui/Spinner'
+import { knownHistoryQuery } from '../vocabulary/api'
+import { KnownWordsChart } from '../vocabulary/components/KnownWordsChart'
+import { failureLine } from '../vocabulary/messages'
 import { statsQuery } from './api'
 import { ActivityChart } from './components/ActivityChart'
 import { failureText, MEMORIES_MSG, MEMORIES_TEXT } from './messages'
@@ -20,6 +23,40 @@ function SummaryCard({ title, value, range, tone, testId }: { title: string; val
       </p>
       <p className="mt-1 text-xs text-slate-400">{range}</p>
     </div>
+  )
+}
+
+/** Known words over the period (issue 15), on its own query: the card statistics never wait for it. */
+function KnownWordsCard({ start, end }: { start: string; end: string }) {
+  const history = useQuery(knownHistoryQuery(start, end))
+  const latest = history.data?.reduce<{ date: string; known: number } | undefined>((a, d) => (!a || d.date > a.date ? d : a), undefined)
+  return (
+    <section aria-labelledby="known-words-title" className={card}>
+      <div className="mb-3 flex flex-wrap items-baseline gap-x-3">
+        <h2 id="known-words-title" className="text-base font-semibold text-slate-900">
+          Known words
+        </h2>
+        {latest && (
+          <p className="text-2xl font-bold tabular-nums text-emerald-600" data-testid="known-words">
+            {latest.known.toLocaleString('en')}
+          </p>
+        )}
+        <Link to="/memories/words" className="ml-auto text-sm font-medium text-indigo-600 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+          Vocabulary
+        </Link>
+      </div>
+      {history.isPending ? (
+        <Spinner className="mx-auto my-10 h-6 w-6 text-indigo-600" label="Loading known words" />
+      ) : history.isError ? (
+        <p role="alert" className="py-6 text-center text-sm text-red-600">
+          {failureLine('Failed to load known words', history.error)}
+        </p>
+      ) : history.data.length === 0 ? (
+        <p className="py-6 text-center text-sm text-slate-500">No change to your known words in the selected period</p>
+      ) : (
+        <KnownWordsChart days={history.data} start={start} end={end} />
+      )}
+    </section>
   )
 }
 
@@ -71,6 +108,7 @@ export default function StatsScreen() {
               <ActivityChart stats={stats.data.stats} />
             )}
           </div>
+          <KnownWordsCard start={start} end={end} />
           <div className={card}>
             <h2 className="mb-3 text-base font-semibold text-slate-900">{MEMORIES_TEXT.dailyActivity}</h2>
             {activeDays(stats.data.stats).length === 0 ? (

@@ -1,6 +1,6 @@
 import type { Segment } from '@lingocast/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { BACK_LINK_CLASS, LoadErrorScreen, NotFoundScreen, SkeletonScreen } from '../../components/ui/StatusScreen'
 import { Toast } from '../../components/ui/Toast'
@@ -22,6 +22,11 @@ import { ChatTab } from '../tutor/ChatTab'
 import { explainContextFor } from '../tutor/explain-context'
 import type { FlashcardDraft } from '../tutor/flashcard-draft'
 import { useChat } from '../tutor/useChat'
+import { articleWordsQuery, vocabularyKeys, wordsChanged } from '../vocabulary/api'
+import { RemainingWordsOffer } from '../vocabulary/lookup/RemainingWordsOffer'
+import { WordLookup, type LookupTarget } from '../vocabulary/lookup/WordLookup'
+import { wordAtPosition } from '../vocabulary/lookup/word-at'
+import { normaliseForm, remainingNewLemmas } from '../vocabulary/statuses'
 
 /** The flashcard modal belongs to memories and loads on first use, keeping the player chunk small. */
 const CreateFlashcardModal = lazy(() => import('../memories/CreateFlashcardModal'))
@@ -48,7 +53,25 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
   const fallbackDurationMs = (article.Duration ?? 0) * 1000
   const transcript = useTranscript(media?.address, player, fallbackDurationMs)
   const actions = useSegmentActions(player, transcript.segments)
-  usePlayerShortcuts(actions, Boolean(media))
+  const words = useArticleWords(article, transcript.segments.length > 0, transcript.transcription?.status)
+  const lineBox = useRef<HTMLDivElement>(null)
+  const [lookup, setLookup] = useState<LookupTarget>()
+  const [remaining, setRemaining] = useState<number>()
+  const closeLookup = useCallback(() => setLookup(undefined), [])
+  const closeRemaining = useCallback(() => setRemaining(undefined), [])
+  // L: the focused word of the caption, else the word at the play position.
+  const lookupByKey = () => {
+    const focused = document.activeElement instanceof HTMLElement ? document.activeElement.closest<HTMLElement>('button[data-word-index]') : null
+    const line = focused?.closest<HTMLElement>('[data-segment-start]')
+    const segment = line ? transcript.segments.find((s) => String(s.start) === line.dataset.segmentStart) : undefined
+    if (focused && segment) return setLookup({ segment, index: Number(focused.dataset.wordIndex), anchor: focused })
+    const at = wordAtPosition(transcript.segments, toMs(player.currentTime()))
+    const box = lineBox.current
+    if (!at || !box) return
+    const anchor = box.querySelector<HTMLElement>(`[data-segment-start="${at.segment.start}"] button[data-word-index="${at.index}"]`) ?? box
+    setLookup({ ...at, anchor })
+  }
+  usePlayerShortcuts(actions, Boolean(media), transcript.segments.length > 0 ? lookupByKey : undefined)
   const [notice, setNotice] = useState<string>()
   const closeNotice = useCallback(() => setNotice(undefined), [])
   const [flashcard, setFlashcard] = useState<{ segment: Segment; front?: string; cue?: string }>()
@@ -76,7 +99,15 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
 
   return (
     <section className={PAGE}>
-      <ArticleHeader article={article} readOnly={!article.isMine} />
+      <ArticleHeader
+        article={article}
+        readOnly={!article.isMine}
+        comprehension={words.data?.comprehension}
+        onFinished={() => {
+          const count = words.data ? remainingNewLemmas(words.data).length : 0
+          if (count > 0) setRemaining(count)
+        }}
+      />
       <div className="mt-5 lg:mt-6">
         <ResizablePanes
           left={
@@ -92,11 +123,20 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
                   onExplain={explain}
                   onCreateFlashcards={(segment) => setFlashcard({ segment })}
                 />
-                <SubtitlePanel player={player} segments={transcript.segments} loading={transcript.loading} transcription={transcript.transcription} onSeekMs={actions.seekMs} />
+                <SubtitlePanel
+                  player={player}
+                  segments={transcript.segments}
+                  loading={transcript.loading}
+                  transcription={transcript.transcription}
+                  onSeekMs={actions.seekMs}
+                  articleWords={words.data}
+                  onLookup={setLookup}
+                  lineRef={lineBox}
+                />
                 {transcript.segments.length > 0 && <TimelineBar player={player} segments={transcript.segments} fallbackDuration={article.Duration} onSeekMs={actions.seekMs} />}
                 {transcript.segments.length > 0 && <TranscriptExport segments={transcript.segments} title={article.Title} />}
                 <p className="hidden text-xs text-slate-400 md:block">
-                  <Kbd>Space</Kbd> play or pause · <Kbd>←</Kbd> <Kbd>→</Kbd> previous or next segment · <Kbd>R</Kbd> repeat segment · click a word to jump to it
+                  <Kbd>Space</Kbd> play or pause · <Kbd>←</Kbd> <Kbd>→</Kbd> previous or next segment · <Kbd>R</Kbd> repeat segment · <Kbd>L</Kbd> look up a word · click a word to jump to it
                 </p>
               </>
             ) : (
@@ -126,10 +166,25 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
             onCreated={() => {
               setFlashcard(undefined)
               setNotice('Flashcard created')
+              // A card whose front is one word makes that word learning (the server marks it).
+              wordsChanged(client)
             }}
           />
         </Suspense>
       )}
+      {lookup && (
+        <WordLookup
+          key={`${lookup.segment.start}:${lookup.index}`}
+          target={lookup}
+          player={player}
+          articleWords={words.data}
+          avoid={lineBox.current}
+          onClose={closeLookup}
+          onLearn={(target) => setFlashcard({ segment: target.segment, front: normaliseForm(target.segment.word_timestamps[target.index]!.word) })}
+          onError={setNotice}
+        />
+      )}
+      {remaining !== undefined && <RemainingWordsOffer articleId={article.HashID} count={remaining} onClose={closeRemaining} />}
       <Toast message={notice} onClose={closeNotice} />
     </section>
   )
@@ -166,4 +221,21 @@ function ArticleNotFound() {
 
 function ArticleError({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying: boolean }) {
   return <LoadErrorScreen message={message} onRetry={onRetry} retrying={retrying} back={backToLearning} />
+}
+
+/**
+ * The article's word statuses for marking its transcript: only for the
+ * owner's article with a transcript, fetched again when a transcript being
+ * made is done (its words are counted then). A failure just means no marks.
+ */
+function useArticleWords(article: OpenedArticle, hasTranscript: boolean, transcription: string | undefined) {
+  const client = useQueryClient()
+  const query = useQuery({ ...articleWordsQuery(article.HashID), enabled: article.isMine && hasTranscript, retry: false })
+  const previous = useRef(transcription)
+  useEffect(() => {
+    const was = previous.current
+    previous.current = transcription
+    if (transcription === 'done' && (was === 'pending' || was === 'running')) void client.invalidateQueries({ queryKey: vocabularyKeys.article(article.HashID) })
+  }, [transcription, client, article.HashID])
+  return query
 }

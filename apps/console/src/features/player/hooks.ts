@@ -65,13 +65,22 @@ export function useSegmentActions(player: Player, segments: readonly Segment[]):
   }, [player])
 }
 
-/** Space, Left, Right and R on the whole page while the player is shown (spec 000 s5). */
-export function usePlayerShortcuts(actions: SegmentActions, enabled: boolean): void {
+/** Space, Left, Right and R on the whole page while the player is shown (spec 000 s5); L when a lookup is offered (issue 15). */
+export function usePlayerShortcuts(actions: SegmentActions, enabled: boolean, onLookup?: () => void): void {
+  const lookup = useRef(onLookup)
+  useEffect(() => {
+    lookup.current = onLookup
+  })
   useEffect(() => {
     if (!enabled) return
     const onKeyDown = (e: KeyboardEvent) => {
       const shortcut = shortcutFor(e)
       if (!shortcut) return
+      if (shortcut === 'lookup') {
+        if (!lookup.current) return
+        e.preventDefault()
+        return lookup.current()
+      }
       // Also keeps Space from scrolling the page or pressing a focused button.
       e.preventDefault()
       actions[shortcut]()

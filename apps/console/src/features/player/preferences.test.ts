@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { memoryStorage } from '../../lib/local-storage'
-import { audioPositionKey, readSpeed, restorablePosition, savePosition, saveSpeed, SPEED_KEY, speedLabel, videoPositionKey } from './preferences'
+import { audioPositionKey, readShowWordStatus, readSpeed, saveShowWordStatus, WORD_STATUS_KEY, restorablePosition, savePosition, saveSpeed, SPEED_KEY, speedLabel, videoPositionKey } from './preferences'
 
 describe('playback speed', () => {
   it('defaults to 1 and keeps an offered speed under player_speed_setting', () => {
@@ -40,5 +40,17 @@ describe('saved positions', () => {
 
   it.each([['"12"'], ['abc'], ['null'], ['0'], ['-4'], ['{}']])('does not restore %j', (raw) => {
     expect(restorablePosition('k', 100, memoryStorage({ k: raw }))).toBeUndefined()
+  })
+})
+
+describe('word status marks', () => {
+  it('are shown by default, and a switch-off is remembered', () => {
+    const s = memoryStorage()
+    expect(readShowWordStatus(s)).toBe(true)
+    saveShowWordStatus(false, s)
+    expect(s.dump()).toEqual({ [WORD_STATUS_KEY]: 'off' })
+    expect(readShowWordStatus(s)).toBe(false)
+    saveShowWordStatus(true, s)
+    expect(readShowWordStatus(s)).toBe(true)
   })
 })

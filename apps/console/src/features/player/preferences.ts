@@ -3,10 +3,12 @@ import { readStored, readStoredNumber, writeStored, type KeyValueStorage } from 
 
 /**
  * What the player keeps in localStorage (spec 000 s3): the playback speed, the
- * last position per media, and the width of the left pane.
+ * last position per media, and the width of the left pane; and whether the
+ * transcript marks new and learning words (issue 15).
  */
 export const SPEED_KEY = 'player_speed_setting'
 export const DIVIDER_KEY = 'player_divider_width'
+export const WORD_STATUS_KEY = 'player_show_word_status'
 export const DEFAULT_SPEED = 1
 
 /** Audio: one key per audio address. */
@@ -50,4 +52,11 @@ export function restorablePosition(key: string, durationSeconds: number, storage
 
 export function savePosition(key: string, seconds: number, storage?: KeyValueStorage): void {
   if (Number.isFinite(seconds) && seconds >= 0) writeStored(key, String(Math.round(seconds * 1000) / 1000), storage)
+}
+
+/** Marks on new and learning words: shown unless the user switched them off. */
+export const readShowWordStatus = (storage?: KeyValueStorage): boolean => readStored(WORD_STATUS_KEY, storage) !== 'off'
+
+export function saveShowWordStatus(show: boolean, storage?: KeyValueStorage): void {
+  writeStored(WORD_STATUS_KEY, show ? 'on' : 'off', storage)
 }

@@ -15,6 +15,8 @@ describe('player shortcuts', () => {
     ['ArrowRight', 'next'],
     ['r', 'replay'],
     ['R', 'replay'],
+    ['l', 'lookup'],
+    ['L', 'lookup'],
     ['ArrowUp', undefined],
     ['x', undefined],
   ])('%j -> %s', (key, out) => {

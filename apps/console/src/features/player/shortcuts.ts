@@ -1,5 +1,9 @@
-/** The player's keys (spec 000 s5): Space, Left, Right, R; ignored while typing. */
-export type Shortcut = 'toggle' | 'previous' | 'next' | 'replay'
+/**
+ * The player's keys (spec 000 s5): Space, Left, Right, R; and L, which looks
+ * up the focused word or the word at the play position (issue 15). Ignored
+ * while typing.
+ */
+export type Shortcut = 'toggle' | 'previous' | 'next' | 'replay' | 'lookup'
 
 interface TargetLike {
   tagName?: string
@@ -49,6 +53,9 @@ export function shortcutFor(e: KeyLike): Shortcut | undefined {
     case 'r':
     case 'R':
       return e.repeat ? undefined : 'replay'
+    case 'l':
+    case 'L':
+      return e.repeat ? undefined : 'lookup'
     default:
       return undefined
   }

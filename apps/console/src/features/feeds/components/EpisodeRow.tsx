@@ -1,4 +1,4 @@
-import type { FeedItem } from '@lingocast/contract'
+import type { Comprehension, FeedItem } from '@lingocast/contract'
 import { Check, Clock, Play, RotateCcw } from 'lucide-react'
 import { useId } from 'react'
 import { Link } from 'react-router'
@@ -6,11 +6,14 @@ import { MediaPlaceholder } from '../../../components/ui/MediaPlaceholder'
 import { Spinner } from '../../../components/ui/Spinner'
 import { Thumbnail } from '../../../components/ui/Thumbnail'
 import { thumbnailUrl } from '../../../lib/thumbnail'
+import { ComprehensionBadge } from '../../vocabulary/components/ComprehensionBadge'
 import { formatDayTime, isYouTube, minutesLabel } from '../episodes'
 import { ExpandableDescription } from './Description'
 
 interface Props {
   item: FeedItem
+  /** How much of its transcript the user knows; absent when no transcript is known. */
+  comprehension?: Comprehension
   /** The channel's image, shown when the episode has none of its own. */
   channelImage?: string | null
   /** The episode is in the mini player. */
@@ -29,7 +32,7 @@ const iconButton =
  * the channel, duration, a dot while unplayed, the description on demand,
  * the played mark (ours), and Play.
  */
-export function EpisodeRow({ item, channelImage, current, studying, onPlay, onTogglePlayed }: Props) {
+export function EpisodeRow({ item, comprehension, channelImage, current, studying, onPlay, onTogglePlayed }: Props) {
   const titleId = useId()
   const when = formatDayTime(item.pub_date)
   const minutes = minutesLabel(item.duration)
@@ -55,6 +58,7 @@ export function EpisodeRow({ item, channelImage, current, studying, onPlay, onTo
               {minutes}
             </span>
           )}
+          <ComprehensionBadge figure={comprehension} />
         </p>
         <h2 id={titleId} className={`mt-1 line-clamp-2 text-sm font-semibold leading-snug ${item.isPlayed ? 'text-slate-500' : 'text-slate-900'}`} title={item.title}>
           {item.title}

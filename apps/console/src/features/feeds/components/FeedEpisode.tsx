@@ -1,15 +1,18 @@
-import type { FeedItem } from '@lingocast/contract'
+import type { Comprehension, FeedItem } from '@lingocast/contract'
 import { Play } from 'lucide-react'
 import { useId } from 'react'
 import { MediaPlaceholder } from '../../../components/ui/MediaPlaceholder'
 import { Spinner } from '../../../components/ui/Spinner'
 import { Thumbnail } from '../../../components/ui/Thumbnail'
 import { thumbnailUrl } from '../../../lib/thumbnail'
+import { ComprehensionBadge } from '../../vocabulary/components/ComprehensionBadge'
 import { formatDay, minutesLabel } from '../episodes'
 import { TruncatedDescription } from './Description'
 
 interface Props {
   item: FeedItem
+  /** How much of its transcript the user knows; absent when no transcript is known. */
+  comprehension?: Comprehension
   /** Fallback picture: the channel's image. */
   channelImage: string | null
   studying: boolean
@@ -21,7 +24,7 @@ interface Props {
  * date as yyyy-MM-dd, the description cut at 200 characters with Show more,
  * and a play button with its whole minutes that opens it in the player.
  */
-export function FeedEpisode({ item, channelImage, studying, onPlay }: Props) {
+export function FeedEpisode({ item, comprehension, channelImage, studying, onPlay }: Props) {
   const titleId = useId()
   const day = formatDay(item.pub_date)
   const minutes = minutesLabel(item.duration)
@@ -32,11 +35,14 @@ export function FeedEpisode({ item, channelImage, studying, onPlay }: Props) {
         <h3 id={titleId} className="text-sm font-semibold leading-snug text-slate-900">
           {item.title}
         </h3>
-        {day && (
-          <p className="mt-0.5 text-xs tabular-nums text-slate-500">
-            <time dateTime={item.pub_date ?? undefined} data-testid="episode-date">
-              {day}
-            </time>
+        {(day || comprehension) && (
+          <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs tabular-nums text-slate-500">
+            {day && (
+              <time dateTime={item.pub_date ?? undefined} data-testid="episode-date">
+                {day}
+              </time>
+            )}
+            <ComprehensionBadge figure={comprehension} />
           </p>
         )}
         <TruncatedDescription html={item.description} className="mt-2" />

@@ -1,4 +1,4 @@
-import type { Article } from '@lingocast/contract'
+import type { Article, Comprehension } from '@lingocast/contract'
 import { CircleCheck, EllipsisVertical, Film, Headphones, ListPlus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -7,10 +7,13 @@ import { Menu } from '../../../components/ui/Menu'
 import { Thumbnail } from '../../../components/ui/Thumbnail'
 import { formatDuration } from '../../../lib/format'
 import { thumbnailUrl } from '../../../lib/thumbnail'
+import { ComprehensionBadge } from '../../vocabulary/components/ComprehensionBadge'
 import { playerPath } from '../items'
 
 interface Props {
   item: Article
+  /** How much of its transcript the user knows; absent without a transcript. */
+  comprehension?: Comprehension
   onAddToCollection: (item: Article) => void
   onDelete: (item: Article) => void
 }
@@ -19,7 +22,7 @@ interface Props {
  * One library item: the whole card opens the player (the title link is
  * stretched over it), the menu button sits above that link.
  */
-export function ItemCard({ item, onAddToCollection, onDelete }: Props) {
+export function ItemCard({ item, comprehension, onAddToCollection, onDelete }: Props) {
   const [menuOpen, setMenuOpen] = useState(false)
   const video = Boolean(item.Video)
   return (
@@ -46,9 +49,10 @@ export function ItemCard({ item, onAddToCollection, onDelete }: Props) {
               {item.Title}
             </Link>
           </h2>
-          <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-500">
+          <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
             {video ? <Film className="h-3.5 w-3.5" aria-hidden="true" /> : <Headphones className="h-3.5 w-3.5" aria-hidden="true" />}
             {video ? 'Video' : 'Audio'}
+            <ComprehensionBadge figure={comprehension} className="ml-auto" />
           </p>
         </div>
         {/* Above the stretched link, so it stays clickable. */}

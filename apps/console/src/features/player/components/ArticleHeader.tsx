@@ -1,9 +1,10 @@
-import type { Article } from '@lingocast/contract'
+import type { Article, Comprehension } from '@lingocast/contract'
 import { ArrowLeft, CircleCheck, EllipsisVertical, FolderPlus, RotateCcw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Menu } from '../../../components/ui/Menu'
 import { formatDuration } from '../../../lib/format'
+import { comprehensionText } from '../../vocabulary/lookup/lookup-text'
 import { AddToCollectionDialog } from '../../playlists/components/AddToCollectionDialog'
 import { useDeleteArticle, useMarkFinished } from '../api'
 import { AFTER_DELETE_PATH, deleteConfirmText, deleteErrorMessage, markErrorMessage, PLAYER_TEXT } from '../messages'
@@ -12,10 +13,14 @@ interface Props {
   article: Article
   /** Another user's article (from a public playlist): nothing to mark, delete or file away. */
   readOnly?: boolean
+  /** How much of the transcript the user knows (issue 15); nothing shows without it. */
+  comprehension?: Comprehension
+  /** After a successful Mark as Finished: the player offers to mark the remaining new words. */
+  onFinished?: () => void
 }
 
 /** Title row (spec 000 s2): the title, a Finished badge, and the actions menu. */
-export function ArticleHeader({ article, readOnly = false }: Props) {
+export function ArticleHeader({ article, readOnly = false, comprehension, onFinished }: Props) {
   const navigate = useNavigate()
   const [collectionOpen, setCollectionOpen] = useState(false)
   const mark = useMarkFinished({ onError: (error, finished) => window.alert(markErrorMessage(error, finished)) })
@@ -27,7 +32,7 @@ export function ArticleHeader({ article, readOnly = false }: Props) {
   const items = [
     article.IsFinished
       ? { label: PLAYER_TEXT.markActive, icon: <RotateCcw />, onSelect: () => mark.mutate({ article, finished: false }) }
-      : { label: PLAYER_TEXT.markFinished, icon: <CircleCheck />, onSelect: () => mark.mutate({ article, finished: true }) },
+      : { label: PLAYER_TEXT.markFinished, icon: <CircleCheck />, onSelect: () => mark.mutate({ article, finished: true }, { onSuccess: () => onFinished?.() }) },
     { label: PLAYER_TEXT.addToCollection, icon: <FolderPlus />, onSelect: () => setCollectionOpen(true) },
     {
       label: PLAYER_TEXT.deleteItem,
@@ -58,7 +63,12 @@ export function ArticleHeader({ article, readOnly = false }: Props) {
             </span>
           )}
         </div>
-        {article.Duration ? <p className="mt-0.5 text-sm tabular-nums text-slate-500">{formatDuration(article.Duration)}</p> : null}
+        {article.Duration || comprehension ? (
+          <p className="mt-0.5 flex flex-wrap gap-x-3 text-sm tabular-nums text-slate-500">
+            {article.Duration ? <span>{formatDuration(article.Duration)}</span> : null}
+            {comprehension && <span data-testid="article-comprehension">{comprehensionText(comprehension)}</span>}
+          </p>
+        ) : null}
       </div>
       {!readOnly && (
         <Menu

@@ -1,9 +1,15 @@
 import { LIBRARY_MSG, type Segment, type TranscriptionStatus } from '@lingocast/contract'
-import { memo } from 'react'
+import { memo, useState, type Ref } from 'react'
 import { Spinner } from '../../../components/ui/Spinner'
+import type { ArticleWords } from '../../vocabulary/api'
+import { LOOKUP_TEXT } from '../../vocabulary/lookup/lookup-text'
+import { WORD_MARK } from '../../vocabulary/lookup/word-marks'
+import type { LookupTarget } from '../../vocabulary/lookup/WordLookup'
 import { usePlayerValue } from '../hooks'
 import type { Player } from '../player'
+import { readShowWordStatus, saveShowWordStatus } from '../preferences'
 import { formatStamp, lastStartedIndex, segmentIndexAt, toMs, wordIndexAt } from '../segments'
+import { SegmentWords } from './SegmentWords'
 
 interface Props {
   player: Player
@@ -11,6 +17,12 @@ interface Props {
   loading: boolean
   transcription?: TranscriptionStatus
   onSeekMs: (ms: number) => void
+  /** The article's word statuses (issue 15), when it has them: new and learning words are underlined. */
+  articleWords?: ArticleWords
+  /** Opens the lookup popover on a word (book button, long press). */
+  onLookup?: (target: LookupTarget) => void
+  /** The box of the caption line, which the lookup popover must not cover. */
+  lineRef?: Ref<HTMLDivElement>
 }
 
 /**
@@ -20,7 +32,9 @@ interface Props {
  * small component follows the time: it renders when the segment or the
  * spoken word changes, never the whole transcript.
  */
-export function SubtitlePanel({ player, segments, loading, transcription, onSeekMs }: Props) {
+export function SubtitlePanel({ player, segments, loading, transcription, onSeekMs, articleWords, onLookup, lineRef }: Props) {
+  const [showStatus, setShowStatus] = useState(readShowWordStatus)
+  const marks = showStatus ? articleWords : undefined
   const current = usePlayerValue(player, (s) => segmentIndexAt(segments, toMs(s.time)))
   // The current segment is the last one started; in a pause, that is the one just heard.
   const shown = usePlayerValue(player, (s) => Math.max(0, lastStartedIndex(segments, toMs(s.time))))
@@ -28,7 +42,7 @@ export function SubtitlePanel({ player, segments, loading, transcription, onSeek
 
   return (
     <section aria-label="Subtitles" className="rounded-2xl bg-white px-5 py-5 shadow-sm ring-1 ring-slate-200 sm:px-7 sm:py-6">
-      <div className="flex min-h-28 items-center">
+      <div ref={lineRef} className="flex min-h-28 items-center">
         {loading ? (
           <div className="flex w-full items-center justify-center gap-3 text-sm text-slate-500">
             <Spinner className="h-5 w-5 text-indigo-500" label="Loading subtitles" />
@@ -37,7 +51,7 @@ export function SubtitlePanel({ player, segments, loading, transcription, onSeek
         ) : !segment ? (
           <NoSegment transcription={transcription} />
         ) : (
-          <SegmentLine key={`${segment.start}:${segment.end}`} player={player} segment={segment} isCurrent={current >= 0} onSeekMs={onSeekMs} />
+          <SegmentLine key={`${segment.start}:${segment.end}`} player={player} segment={segment} isCurrent={current >= 0} onSeekMs={onSeekMs} marks={marks} onLookup={onLookup} />
         )}
       </div>
       {segment && transcription?.confidence === 'recognised' && (
@@ -45,6 +59,15 @@ export function SubtitlePanel({ player, segments, loading, transcription, onSeek
       )}
       {segment && transcription?.confidence !== 'recognised' && inUnmatched(transcription, segment) && (
         <p className="mt-3 text-xs text-amber-700">{LIBRARY_MSG.transcriptUnmatched}</p>
+      )}
+      {segment && articleWords && (
+        <StatusLegend
+          show={showStatus}
+          onShowChange={(show) => {
+            setShowStatus(show)
+            saveShowWordStatus(show)
+          }}
+        />
       )}
     </section>
   )
@@ -59,14 +82,16 @@ interface LineProps {
   segment: Segment
   isCurrent: boolean
   onSeekMs: (ms: number) => void
+  marks?: ArticleWords
+  onLookup?: (target: LookupTarget) => void
 }
 
-const SegmentLine = memo(function SegmentLine({ player, segment, isCurrent, onSeekMs }: LineProps) {
+const SegmentLine = memo(function SegmentLine({ player, segment, isCurrent, onSeekMs, marks, onLookup }: LineProps) {
   const words = segment.word_timestamps
   const active = usePlayerValue(player, (s) => (isCurrent ? wordIndexAt(words, toMs(s.time)) : -1))
 
   return (
-    <div className="w-full" data-current={isCurrent} data-segment-start={segment.start}>
+    <div className="relative w-full" data-current={isCurrent} data-segment-start={segment.start}>
       <p className="mb-2 text-xs font-medium tabular-nums text-slate-400">{formatStamp(segment.start)}</p>
       {words.length === 0 ? (
         // Timed segment without word timings: the whole line seeks to its start.
@@ -78,40 +103,30 @@ const SegmentLine = memo(function SegmentLine({ player, segment, isCurrent, onSe
           {segment.text.trim() || '…'}
         </button>
       ) : (
-        <p className={`text-xl leading-loose sm:text-2xl ${isCurrent ? 'text-slate-900' : 'text-slate-400'}`}>
-          {words.map((w, i) => {
-            const word = w.word.trim()
-            const lit = i === active
-            return (
-              <span key={`${w.start}:${i}`}>
-                {i > 0 && ' '}
-                <button
-                  type="button"
-                  aria-label={word}
-                  aria-current={lit ? 'true' : undefined}
-                  data-active={lit ? 'true' : undefined}
-                  data-start={w.start}
-                  onClick={() => onSeekMs(w.start)}
-                  className={`-mx-0.5 rounded-md px-0.5 transition-colors duration-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
-                    lit
-                      ? 'bg-indigo-100 text-indigo-900 shadow-[inset_0_-2px_0_0_var(--color-indigo-500)]'
-                      : isCurrent && active >= 0 && i < active
-                        ? 'text-slate-900 hover:bg-slate-100'
-                        : isCurrent && active >= 0
-                          ? 'text-slate-500 hover:bg-slate-100 hover:text-slate-900'
-                          : 'hover:bg-slate-100'
-                  }`}
-                >
-                  {word}
-                </button>
-              </span>
-            )
-          })}
-        </p>
+        <SegmentWords segment={segment} active={active} isCurrent={isCurrent} onSeekMs={onSeekMs} marks={marks} onLookup={onLookup} />
       )}
     </div>
   )
 })
+
+/** What the underlines mean, and the switch that hides them (remembered). */
+function StatusLegend({ show, onShowChange }: { show: boolean; onShowChange: (show: boolean) => void }) {
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-500" data-testid="word-status-legend">
+      {show && (
+        <>
+          <span className={WORD_MARK.new}>{LOOKUP_TEXT.legendNew}</span>
+          <span className={WORD_MARK.learning}>{LOOKUP_TEXT.legendLearning}</span>
+        </>
+      )}
+      {/* A checkbox, not a button: the panel's buttons are its words. */}
+      <label className="ml-auto inline-flex cursor-pointer items-center gap-2">
+        <input type="checkbox" role="switch" checked={show} onChange={(e) => onShowChange(e.target.checked)} className="h-3.5 w-3.5 cursor-pointer rounded accent-indigo-600" />
+        {LOOKUP_TEXT.showStatus}
+      </label>
+    </div>
+  )
+}
 
 /** Before the first segment: the transcript is being made, failed, or does not exist. */
 function NoSegment({ transcription }: { transcription?: TranscriptionStatus }) {

@@ -1,0 +1,226 @@
+import { vocabularyRoutes as c, type RouteBody, type RouteQuery, type RouteResponse, type WordStatus } from '@lingocast/contract'
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { apiCall } from '../../api/client'
+import { applyLemmaStatus, lemmaInArticle, normaliseForm, type ArticleWords } from './statuses'
+
+export type { ArticleWords }
+export type WordsListQuery = Partial<RouteQuery<typeof c.listWords>>
+export type WordLookup = RouteResponse<typeof c.lookupWord>
+export type StatusChange = RouteResponse<typeof c.setWordStatus>['changed'][number]
+export type ArticleId = number | string
+
+export const vocabularyKeys = {
+  all: ['vocabulary'] as const,
+  lists: () => [...vocabularyKeys.all, 'list'] as const,
+  list: (query: WordsListQuery) => [...vocabularyKeys.lists(), query] as const,
+  articles: () => [...vocabularyKeys.all, 'article'] as const,
+  article: (articleId: ArticleId) => [...vocabularyKeys.articles(), String(articleId)] as const,
+  lookups: () => [...vocabularyKeys.all, 'lookup'] as const,
+  lookup: (word: string, sentence?: string) => [...vocabularyKeys.lookups(), word.toLowerCase(), sentence ?? ''] as const,
+  explanation: (word: string, sentence?: string) => [...vocabularyKeys.all, 'explanation', word.toLowerCase(), sentence ?? ''] as const,
+  libraryComprehension: () => [...vocabularyKeys.all, 'comprehension'] as const,
+  feedComprehension: (ids: string) => [...vocabularyKeys.all, 'feed-comprehension', ids] as const,
+  placement: () => [...vocabularyKeys.all, 'placement'] as const,
+  knownHistory: (start: string, end: string) => [...vocabularyKeys.all, 'known-history', start, end] as const,
+}
+
+/** The Vocabulary screen's page of words (search, status filter, paging) with the counts per status. */
+export const wordsQuery = (query: WordsListQuery = {}) =>
+  queryOptions({
+    queryKey: vocabularyKeys.list(query),
+    queryFn: async ({ signal }) => apiCall(c.listWords, { query: query as RouteQuery<typeof c.listWords>, signal }),
+  })
+
+/** Forms -> lemma and lemma -> status of one article's transcript, with its comprehension. */
+export const articleWordsQuery = (articleId: ArticleId) =>
+  queryOptions({
+    queryKey: vocabularyKeys.article(articleId),
+    queryFn: async ({ signal }): Promise<ArticleWords> => {
+      const res = await apiCall(c.articleWords, { query: { article_id: articleId }, signal })
+      return { forms: res.forms, statuses: res.statuses, comprehension: res.comprehension }
+    },
+    staleTime: 60_000,
+  })
+
+/** The lookup popover's data for a word in its sentence (the sense depends on the sentence). */
+export const lookupQuery = (word: string, sentence?: string) =>
+  queryOptions({
+    queryKey: vocabularyKeys.lookup(word, sentence),
+    queryFn: async ({ signal }) => apiCall(c.lookupWord, { query: { word, sentence }, signal }),
+    staleTime: 5 * 60_000,
+  })
+
+/**
+ * The configured model's short explanation of the word in its sentence; only
+ * asked when the lookup says a model is there. Kept: each ask costs the tutor budget.
+ */
+export const explanationQuery = (word: string, sentence: string | undefined, enabled: boolean) =>
+  queryOptions({
+    queryKey: vocabularyKeys.explanation(word, sentence),
+    queryFn: async ({ signal }) => (await apiCall(c.explainWord, { query: { word, sentence }, signal })).explanation,
+    enabled,
+    staleTime: Infinity,
+    retry: false,
+  })
+
+/** Comprehension of every article of the library, by HashID. */
+export const libraryComprehensionQuery = () =>
+  queryOptions({
+    queryKey: vocabularyKeys.libraryComprehension(),
+    queryFn: async ({ signal }) => (await apiCall(c.libraryComprehension, { signal })).articles,
+  })
+
+/** Comprehension of feed episodes by id (absent where no transcript is known); `ids` at most 500. */
+export const feedComprehensionQuery = (ids: number[]) => {
+  const key = [...ids].sort((a, b) => a - b).join(',')
+  return queryOptions({
+    queryKey: vocabularyKeys.feedComprehension(key),
+    queryFn: async ({ signal }) => (await apiCall(c.feedComprehension, { query: { ids: key }, signal })).items,
+    enabled: key !== '',
+  })
+}
+
+/** The placement sample: words across frequency bands. */
+export const placementWordsQuery = () =>
+  queryOptions({
+    queryKey: vocabularyKeys.placement(),
+    queryFn: async ({ signal }) => (await apiCall(c.placementWords, { signal })).bands,
+    staleTime: Infinity,
+  })
+
+/** Known lemmas at the end of each day with a change, from start to end (YYYY-MM-DD). */
+export const knownHistoryQuery = (start: string, end: string) =>
+  queryOptions({
+    queryKey: vocabularyKeys.knownHistory(start, end),
+    queryFn: async ({ signal }) => (await apiCall(c.knownWordsHistory, { query: { start_date: start, end_date: end }, signal })).days,
+  })
+
+export const setWordStatus = (words: string[], status: WordStatus) => apiCall(c.setWordStatus, { body: { words, status } })
+export const importWords = (body: RouteBody<typeof c.importWords>) => apiCall(c.importWords, { body })
+export const applyPlacement = (body: RouteBody<typeof c.applyPlacement>) => apiCall(c.applyPlacement, { body })
+export const markArticleKnown = (articleId: ArticleId) => apiCall(c.markArticleKnown, { body: { article_id: articleId } })
+
+/** The CSV download address of every marked word: a plain link, the Token cookie signs it. */
+export const exportWordsUrl = () => c.exportWords.path
+
+/**
+ * Statuses changed somewhere: everything derived from them (lists, counts,
+ * comprehension, history, lookups, article statuses) is refetched.
+ */
+export function wordsChanged(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: vocabularyKeys.all })
+}
+
+/**
+ * Writes a status into every cached article and lookup at once, so each
+ * occurrence of the word changes before the server answers. Returns what
+ * to put back if the call fails.
+ */
+export function setStatusInCache(client: QueryClient, words: string[], status: WordStatus): () => void {
+  const articles = client.getQueriesData<ArticleWords>({ queryKey: vocabularyKeys.articles() })
+  const lookups = client.getQueriesData<WordLookup>({ queryKey: vocabularyKeys.lookups() })
+  // One lemma per word for every article: "ran" is "run" in an article that only says "runs" too.
+  const lemmas = new Set<string>()
+  for (const word of words) {
+    const form = normaliseForm(word)
+    const known = articles.map(([, data]) => data && lemmaInArticle(data, word)).find((x) => x !== undefined)
+    lemmas.add(known ?? lookups.find(([, data]) => data?.word.toLowerCase() === form)?.[1]?.lemma.toLowerCase() ?? form)
+  }
+  for (const [key, data] of articles) if (data) client.setQueryData<ArticleWords>(key, applyLemmaStatus(data, lemmas, status))
+  for (const [key, data] of lookups) {
+    if (data && lemmas.has(data.lemma.toLowerCase())) client.setQueryData<WordLookup>(key, { ...data, status })
+  }
+  return () => {
+    for (const [key, data] of articles) client.setQueryData(key, data)
+    for (const [key, data] of lookups) client.setQueryData(key, data)
+  }
+}
+
+interface MutationCallbacks<T> {
+  onSuccess?: (result: T) => void
+  onError?: (error: unknown) => void
+}
+
+/** Marks words (any form) with a status, optimistically in every cached article; the result carries what to undo. */
+export function useSetWordStatus(options: MutationCallbacks<RouteResponse<typeof c.setWordStatus>> = {}) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ words, status }: { words: string[]; status: WordStatus }) => setWordStatus(words, status),
+    onMutate: async ({ words, status }) => {
+      await client.cancelQueries({ queryKey: vocabularyKeys.articles() })
+      return { rollback: setStatusInCache(client, words, status) }
+    },
+    onError: (error, _vars, context) => {
+      context?.rollback()
+      options.onError?.(error)
+    },
+    onSuccess: (res) => options.onSuccess?.(res),
+    onSettled: () => wordsChanged(client),
+  })
+}
+
+/**
+ * Puts back what a status call changed: the lemmas are grouped by the status
+ * they had before, one call per status.
+ */
+export async function undoStatusChanges(changed: StatusChange[]) {
+  const byStatus = new Map<WordStatus, string[]>()
+  for (const { lemma, before } of changed) byStatus.set(before, [...(byStatus.get(before) ?? []), lemma])
+  for (const [status, lemmas] of byStatus) {
+    for (let i = 0; i < lemmas.length; i += 5000) await setWordStatus(lemmas.slice(i, i + 5000), status)
+  }
+}
+
+export function useUndoStatusChanges(options: MutationCallbacks<void> = {}) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (changed: StatusChange[]) => undoStatusChanges(changed),
+    onMutate: (changed) => {
+      const rollbacks = [...new Set(changed.map((x) => x.before))].map((status) =>
+        setStatusInCache(
+          client,
+          changed.filter((x) => x.before === status).map((x) => x.lemma),
+          status,
+        ),
+      )
+      return { rollback: () => rollbacks.reverse().forEach((r) => r()) }
+    },
+    onError: (error, _vars, context) => {
+      context?.rollback()
+      options.onError?.(error)
+    },
+    onSuccess: () => options.onSuccess?.(),
+    onSettled: () => wordsChanged(client),
+  })
+}
+
+/** "Mark the remaining new words as known" of a finished article; `changed` are the lemmas to set back to new on Undo. */
+export function useMarkArticleKnown(options: MutationCallbacks<string[]> = {}) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (articleId: ArticleId) => markArticleKnown(articleId),
+    onSuccess: (res) => options.onSuccess?.(res.changed),
+    onError: (error) => options.onError?.(error),
+    onSettled: () => wordsChanged(client),
+  })
+}
+
+export function useImportWords(options: MutationCallbacks<RouteResponse<typeof c.importWords>> = {}) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: importWords,
+    onSuccess: (res) => options.onSuccess?.(res),
+    onError: (error) => options.onError?.(error),
+    onSettled: () => wordsChanged(client),
+  })
+}
+
+export function useApplyPlacement(options: MutationCallbacks<RouteResponse<typeof c.applyPlacement>> = {}) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: applyPlacement,
+    onSuccess: (res) => options.onSuccess?.(res),
+    onError: (error) => options.onError?.(error),
+    onSettled: () => wordsChanged(client),
+  })
+}

@@ -1,0 +1,60 @@
+import type { Comprehension } from '@lingocast/contract'
+import { comprehensionLabel } from '../comprehension'
+
+/** The player side's words for issue 15 (lookup popover, transcript marks, finishing an article). */
+export const LOOKUP_TEXT = {
+  title: 'Look up',
+  loading: 'Looking up…',
+  noEntry: 'No dictionary entry',
+  failed: 'The dictionary could not be reached.',
+  replay: 'Play the word',
+  modelLabel: 'AI tutor',
+  modelLoading: 'Asking the AI tutor…',
+  modelFailed: 'The AI tutor could not explain it now.',
+  statusGroup: 'Word status',
+  known: 'Known',
+  learning: 'Learning',
+  ignore: 'Ignore',
+  statusFailed: 'The word status could not be saved.',
+  formOf: (word: string) => `as “${word}” here`,
+  lookUpWord: (word: string) => `Look up ${word}`,
+  legendNew: 'new',
+  legendLearning: 'learning',
+  showStatus: 'Word status',
+  markRemaining: 'Mark the remaining new words as known',
+  remainingOffer: (count: number) => `Article finished: ${count} new ${count === 1 ? 'word' : 'words'} left.`,
+  markedKnown: (count: number) => `${count} ${count === 1 ? 'word' : 'words'} marked as known.`,
+  markFailed: 'The words could not be marked as known.',
+  undo: 'Undo',
+  undone: 'Undone: the words are new again.',
+} as const
+
+const POS: Record<string, string> = {
+  NOUN: 'noun',
+  PROPN: 'name',
+  VERB: 'verb',
+  AUX: 'verb',
+  ADJ: 'adjective',
+  ADV: 'adverb',
+  PRON: 'pronoun',
+  DET: 'determiner',
+  ADP: 'preposition',
+  CCONJ: 'conjunction',
+  SCONJ: 'conjunction',
+  INTJ: 'interjection',
+  NUM: 'number',
+  PART: 'particle',
+}
+
+/** A universal part-of-speech tag in words ("NOUN" -> "noun"); an unknown tag as is, lower case. */
+export const partOfSpeech = (tag: string) => POS[tag.toUpperCase()] ?? tag.toLowerCase()
+
+/** How often the user met the word in their library. */
+export function seenText(seen: number): string {
+  if (seen <= 0) return 'Not met in your library yet'
+  if (seen === 1) return 'Met once in your library'
+  return `Met ${seen.toLocaleString('en-US')} times in your library`
+}
+
+/** The player header's figure, the library card's with room to say it: "87% known · 42 new words". */
+export const comprehensionText = (c: Comprehension): string => `${comprehensionLabel(c)} ${c.new_words === 1 ? 'word' : 'words'}`

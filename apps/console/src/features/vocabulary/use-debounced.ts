@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react'
+
+/** The value once it has stopped changing for `ms`: a search box asks the server once per pause, not per key. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), ms)
+    return () => window.clearTimeout(timer)
+  }, [value, ms])
+  return settled
+}
