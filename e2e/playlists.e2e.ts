@@ -183,7 +183,8 @@ describe('a playlist from start to end, in Chromium', () => {
     const bar = page.getByRole('region', { name: 'Playlist player' })
     await bar.getByRole('button', { name: 'Pause', exact: true }).waitFor()
     // Jump to just before the end rather than wait 26 seconds.
-    await page.waitForFunction("document.querySelector('section[aria-label=\"Playlist player\"] audio')?.readyState >= 1")
+    // A function, not a string: a string predicate is polled with eval, which the console's CSP refuses.
+    await page.waitForFunction(() => (document.querySelector<HTMLAudioElement>('section[aria-label="Playlist player"] audio')?.readyState ?? 0) >= 1)
     await page.evaluate("(() => { const a = document.querySelector('section[aria-label=\"Playlist player\"] audio'); a.currentTime = a.duration - 0.4 })()")
     await expect.poll(() => nowPlaying(page), { timeout: 15_000 }).toBe(`Now playing: ${DEMO_TITLE}`)
     const playingRow = page.getByRole('list', { name: 'Playlist items' }).locator('li[aria-current="true"]')
