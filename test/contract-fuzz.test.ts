@@ -229,7 +229,7 @@ describe('contract-driven fuzz', () => {
     expect(missing, 'contract routes the app does not register').toEqual([])
     expect(byContract.size).toBeGreaterThan(40)
     expect(routes.filter((r) => !r.contractName).map((r) => `${r.method} ${r.url}`)).toEqual(
-      expect.arrayContaining(['GET /storage/api/jump/*', 'GET /storage/api/thumbnail/*', 'GET /media-proxy/proxy_media', 'GET /media-proxy/thumbnail-image']),
+      expect.arrayContaining(['GET /storage/api/jump/*', 'GET /storage/api/thumbnail/*', 'GET /media-proxy/proxy_media', 'GET /media-proxy/thumbnail-image', 'GET /healthz', 'GET /readyz', 'GET /metrics']),
     )
   })
 

@@ -66,6 +66,9 @@ import { createFeedsRepo } from './features/feeds/feeds.repo'
 import { feedsRoutes } from './features/feeds/feeds.routes'
 import { createFeedsService, type FeedsService } from './features/feeds/feeds.service'
 import { createRefreshFeedJob } from './features/feeds/refresh-feed.job'
+import { createMetrics } from './features/operations/metrics'
+import { createOperationsRepo } from './features/operations/operations.repo'
+import { operations } from './features/operations/operations.routes'
 import { createMailer, type Mailer } from './lib/mailer'
 import { authGuard } from './plugins/auth-guard'
 import { consoleStatic } from './plugins/console-static'
@@ -120,6 +123,10 @@ export async function buildApp(config: Config, deps: AppDeps) {
   })
 
   const { db } = deps.database
+  // Before every other route, so the latency hook sees them all.
+  const operationsRepo = createOperationsRepo(db)
+  const metrics = createMetrics({ jobNames: ['transcribe', 'refresh_feed'], queueStats: operationsRepo.queueStats, processMetrics: config.metrics.enabled })
+  await app.register(operations, { metrics, access: config.metrics, readiness: { ping: operationsRepo.ping, storageDir: config.storageDir, timeoutMs: 5000 } })
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, app.log)
   const authRepo = createAuthRepo(db)
   const auth = createAuthService({ repo: authRepo, mailer, config, log: app.log })
@@ -164,6 +171,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       maxDownloadBytes: config.transcribeMaxBytes,
       recogniser: createRecogniser(config),
       tmpDir: config.transcribeTmpDir,
+      onFinished: metrics.observeTranscription,
     }),
   )
   const transcription = createTranscriptionService({ transcripts, jobs: jobsRepo, nudge: jobs.nudge })
@@ -211,7 +219,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     fetchTimeoutMs: config.feeds.fetchTimeoutMs,
     fetchCatalogue: config.feeds.fetchCatalogue,
   })
-  feedJobs.register('refresh_feed', createRefreshFeedJob(feeds))
+  feedJobs.register('refresh_feed', createRefreshFeedJob(feeds, metrics.countFeedRefresh))
   app.decorate('feeds', feeds)
   await app.register(feedsRoutes, { feeds })
   app.addHook('onReady', async () => feeds.seedCatalogue(STARTER_CATALOGUE))

@@ -62,6 +62,8 @@ const envSchema = z.object({
   FEED_SWEEP_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   FEED_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
   FEED_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  METRICS: flag,
+  METRICS_TOKEN: optionalString,
 })
 
 export interface Config {
@@ -112,6 +114,8 @@ export interface Config {
     /** Refreshes run in their own lane of the job queue, this many at once. */
     concurrency: number
   }
+  /** GET /metrics: off (404) unless METRICS=1 (open, for a private network) or METRICS_TOKEN (bearer token required). */
+  metrics: { enabled: boolean; token: string | undefined }
 }
 
 export class ConfigError extends Error {}
@@ -167,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ai,
     tutorLimitPerMinute: e.TUTOR_LIMIT_PER_MINUTE,
     feeds: { fetchCatalogue: e.FEED_CATALOGUE_FETCH, sweepMs: e.FEED_SWEEP_SECONDS * 1000, fetchTimeoutMs: e.FEED_TIMEOUT_SECONDS * 1000, concurrency: e.FEED_CONCURRENCY },
+    metrics: { enabled: e.METRICS || e.METRICS_TOKEN !== undefined, token: e.METRICS_TOKEN },
   }
 }
 

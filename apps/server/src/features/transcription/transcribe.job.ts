@@ -31,6 +31,8 @@ export interface TranscribeDeps {
   recogniser: Recogniser
   /** Where each run makes its work directory (config.transcribeTmpDir); app.ts sweeps what a crash leaves there. */
   tmpDir: string
+  /** Told when a run finishes the transcript: the audio it covered and the wall time it took (the real-time factor metric). */
+  onFinished?: (run: { audioMs: number; wallMs: number }) => void
 }
 
 const isTimed = (cues: StoredCue[]) => cues.every((c) => c.start !== undefined && c.end !== undefined)
@@ -70,6 +72,9 @@ export function createTranscribeJob(deps: TranscribeDeps) {
     const state = await transcripts.state(address)
     if (!state || state.status === 'done') return
     await transcripts.setStatus(state.id, 'running')
+    const startedAt = performance.now()
+    // Only the chunks this run did: a run resumed after a crash is not credited with audio it never touched.
+    let audioMs = 0
     await mkdir(deps.tmpDir, { recursive: true })
     const dir = await mkdtemp(path.join(deps.tmpDir, 'job-'))
     // A long recognition writes nothing for a while: the sweep must still see this directory as in use.
@@ -124,9 +129,11 @@ export function createTranscribeJob(deps: TranscribeDeps) {
         const progress = (done.size + 1) / chunks.length
         const origin = aligned ? { confidence: 'aligned' } : { confidence: deps.recogniser.confidence, source: deps.recogniser.source }
         await transcripts.storeChunk(state.id, chunk.index, segmentWords(words), progress, origin, unmatched)
+        audioMs += chunk.end - chunk.start
         await ctx.progress(progress)
       }
       await transcripts.setStatus(state.id, 'done')
+      deps.onFinished?.({ audioMs, wallMs: performance.now() - startedAt })
     } catch (error) {
       if (!ctx.signal.aborted && (error instanceof PermanentJobError || ctx.lastAttempt)) await transcripts.setStatus(state.id, 'failed', (error as Error).message)
       throw error
