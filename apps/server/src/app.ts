@@ -195,10 +195,12 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(notesRoutes, { notes: createNotesService({ repo: createNotesRepo(db) }) })
   await app.register(comprehensionRoutes, { comprehension })
   // One tutor for the chat, refining cards and explaining looked-up words: the configured model, or the offline WordNet tutor.
-  const tutorProvider = deps.tutor ?? createTutorProvider(config, app.log)
+  // One WordNet for the offline tutor and the word lookup: its sense counts are read into memory once.
+  const wordnet = createWordNet()
+  const tutorProvider = deps.tutor ?? createTutorProvider(config, app.log, wordnet)
   const tutorBudget = createTutorBudget(app, config.tutorLimitPerMinute)
   await app.register(lookupRoutes, {
-    lookup: createLookup({ repo: comprehensionRepo, wordnet: createWordNet() }),
+    lookup: createLookup({ repo: comprehensionRepo, wordnet }),
     placement: createPlacement({ repo: comprehensionRepo, onMarked }),
     tutor: tutorProvider,
     budget: tutorBudget,

@@ -24,9 +24,12 @@ const quiet = { logLevel: 'warn' as const }
  */
 export const operations = fp<OperationsDeps>(
   async (app: FastifyInstance, { metrics, access, readiness }) => {
-    app.addHook('onResponse', async (request, reply) => {
-      metrics.observeRequest({ method: request.method, pattern: request.routeOptions.url, statusCode: reply.statusCode, seconds: reply.elapsedTime / 1000 })
-    })
+    // Every request pays for this hook: only when someone can read what it records.
+    if (access.enabled) {
+      app.addHook('onResponse', async (request, reply) => {
+        metrics.observeRequest({ method: request.method, pattern: request.routeOptions.url, statusCode: reply.statusCode, seconds: reply.elapsedTime / 1000 })
+      })
+    }
 
     // The process is up and its event loop answers; no database call, so a slow database never gets a healthy process restarted.
     app.get('/healthz', quiet, async () => ({ status: 'ok' }))

@@ -1,14 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config'
 import { createOfflineTutor } from './offline/offline-tutor'
+import type { WordNet } from './offline/wordnet'
 import { createOpenAiCompatibleTutor } from './openai-compatible'
 import type { TutorProvider } from './provider'
 
 export type { ArticleContext, ChatTurn, ExplainTask, ImproveFlashcardTask, SegmentContext, TimedLine, TutorProvider, TutorTask } from './provider'
 
-/** The configured AI (AI_BASE_URL, AI_API_KEY, AI_MODEL) or, without one, the offline WordNet tutor. */
-export function createTutorProvider(config: Pick<Config, 'ai'>, log: FastifyBaseLogger): TutorProvider {
-  const provider = config.ai ? createOpenAiCompatibleTutor(config.ai, log) : createOfflineTutor()
+/** The configured AI (AI_BASE_URL, AI_API_KEY, AI_MODEL) or, without one, the offline WordNet tutor on `wordnet`. */
+export function createTutorProvider(config: Pick<Config, 'ai'>, log: FastifyBaseLogger, wordnet: WordNet): TutorProvider {
+  const provider = config.ai ? createOpenAiCompatibleTutor(config.ai, log) : createOfflineTutor(wordnet)
   log.info({ provider: provider.name, model: config.ai?.model }, 'tutor ready')
   return provider
 }
