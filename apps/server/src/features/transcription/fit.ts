@@ -12,7 +12,7 @@ import type { Chunk } from './chunks'
  *   than what is said (a summary, another episode's shorter text).
  * On real speech with its own text (LibriVox clips, espeak-ng episodes) every
  * cue aligns and words leave 2-5 % of the speech uncovered; another text
- * leaves 34 % or fails most cues, a summary fails outright (fit.test.ts).
+ * leaves 34 % or fails most cues, a summary fails outright (mismatch.test.ts).
  */
 export const FIT_MIN_ALIGNED_CUES = 0.75
 export const FIT_MAX_UNCOVERED_SPEECH = 0.2

@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Segment, TranscriptionStatus } from '@lingocast/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../../../test/app'
-import { sentence } from '../../../../../test/speech'
+import { joinLibrivox, librivoxPresent, sentence } from '../../../../../test/speech'
 import { createTestUser, type TestUser } from '../../../../../test/users'
 import { createLibraryRepo } from '../library/library.repo'
 import { createTranscriptsRepo } from '../media/transcripts.repo'
@@ -19,11 +18,9 @@ import { DEFAULT_MODEL_DIR } from './sphinx'
  * own transcript, with another text's sentences on its cues, and with a
  * one-line summary as an untimed transcript.
  */
-const DATA = '/usr/share/pocketsphinx/test/data/librivox'
-const present = existsSync(DATA) && existsSync(DEFAULT_MODEL_DIR)
+const present = librivoxPresent() && existsSync(DEFAULT_MODEL_DIR)
 if (!present && process.env.CI) throw new Error('pocketsphinx, pocketsphinx-en-us and pocketsphinx-testdata must be installed in CI')
 
-const CLIPS = ['0870', '0880', '0890', '0920', '0930']
 const GAP_MS = 600
 
 let t: TestApp
@@ -31,7 +28,7 @@ let me: TestUser
 let work: string
 let joined: string
 let durationMs: number
-const cues: Array<{ start: number; end: number; text: string }> = []
+let cues: Array<{ start: number; end: number; text: string }> = []
 
 interface SegmentsBody {
   segments: Segment[]
@@ -60,22 +57,11 @@ beforeAll(async () => {
   t = await buildTestApp({ processRole: 'both', jobs: { concurrency: 1, leaseMs: 30_000, pollMs: 50, retryBaseMs: 200 } })
   me = await createTestUser(t.db.database, 'mismatch@example.com')
   work = mkdtempSync(path.join(os.tmpdir(), 'lingocast-mismatch-'))
-  const texts = new Map<string, string>()
-  for (const line of readFileSync(path.join(DATA, 'transcription'), 'utf8').trim().split('\n')) {
-    const m = /^<s> (.*) <\/s> \(.*-(\d{4})\)$/.exec(line)
-    if (m) texts.set(m[2]!, m[1]!)
-  }
-  const files = CLIPS.map((id) => path.join(DATA, `sense_and_sensibility_01_austen_64kb-${id}.wav`))
-  joined = path.join(work, 'joined.wav')
-  const filter = files.map((_, i) => `[${i}:a]apad=pad_dur=${GAP_MS / 1000}[a${i}]`).join(';') + ';' + files.map((_, i) => `[a${i}]`).join('') + `concat=n=${files.length}:v=0:a=1[out]`
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...files.flatMap((f) => ['-i', f]), '-filter_complex', filter, '-map', '[out]', '-ac', '1', '-ar', '16000', joined])
-  let at = 0
-  for (const [k, file] of files.entries()) {
-    const ms = Math.round(Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], { encoding: 'utf8' })) * 1000)
-    cues.push({ start: at, end: at + ms, text: texts.get(CLIPS[k]!)! })
-    at += ms + GAP_MS
-  }
-  durationMs = at
+  // The five clips, each its own sentence cue, with pauses between.
+  const librivox = await joinLibrivox(work, Array(5).fill(GAP_MS))
+  joined = librivox.file
+  cues = librivox.sentences
+  durationMs = librivox.durationMs
 }, 60_000)
 
 afterAll(async () => {
