@@ -169,13 +169,16 @@ describe('vocabulary in Chromium', () => {
     const { total } = await api<{ total: number }>('/english_vocab/api/words?q=tim&limit=1')
     expect(await page.getByTestId('page-label').textContent()).toBe(`1–${found.length} of ${total}`)
 
+    // The search box is debounced and the table keeps its rows while the next list loads: wait for
+    // the whole list to be back before the next step, or the late answer lands in the middle of it.
+    await search('')
+    await expect.poll(() => page.getByTestId('page-label').textContent()).toBe(`1–50 of ${all.toLocaleString('en')}`)
     await tab('Ignored').click()
     await page.getByText('No words match the search and filter.').waitFor()
-    await search('')
     // The tabs follow the arrow keys: Left from Ignored selects Known.
     await tab('Ignored').focus()
     await page.keyboard.press('ArrowLeft')
-    expect(await tab('Known').getAttribute('aria-selected')).toBe('true')
+    await expect.poll(() => tab('Known').getAttribute('aria-selected')).toBe('true')
     await page.waitForURL((url) => url.searchParams.get('status') === 'known')
     await expect.poll(() => page.getByTestId('page-label').textContent()).toBe(`1–50 of ${placed.toLocaleString('en')}`)
     expect(new Set(await statuses())).toEqual(new Set(['Known']))
@@ -190,6 +193,7 @@ describe('vocabulary in Chromium', () => {
   it('changes the status of selected words in bulk, and undoes it', async () => {
     await tab('Known').click()
     await expect.poll(async () => new Set(await statuses())).toEqual(new Set(['Known']))
+    await expect.poll(async () => (await lemmas()).length).toBeGreaterThan(1)
     const [first, second] = (await lemmas()) as string[]
     await page.getByRole('checkbox', { name: `Select ${first}`, exact: true }).check()
     await page.getByRole('checkbox', { name: `Select ${second}`, exact: true }).check()
