@@ -1,7 +1,7 @@
 import type { Article } from '@lingocast/contract'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CircleAlert, RotateCw } from 'lucide-react'
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/Button'
 import { SegmentedControl } from '../../components/ui/SegmentedControl'
@@ -42,7 +42,14 @@ export default function LearningScreen() {
   const filter = parseStatusFilter(params.get('status'))
   const sort = parseLibrarySort(params.get('sort'))
   // The figures come apart from the list: the cards never wait for them, and a failure only hides them.
-  const comprehension = useQuery(libraryComprehensionQuery())
+  // They are asked after the list, and again after each new list: the first list seeds the demo
+  // articles, and figures asked beside it missed them for good (seen on PostgreSQL in CI).
+  const comprehension = useQuery({ ...libraryComprehensionQuery(), enabled: library.isSuccess })
+  const client = useQueryClient()
+  const stale = comprehension.dataUpdatedAt > 0 && comprehension.dataUpdatedAt < library.dataUpdatedAt
+  useEffect(() => {
+    if (stale) void client.invalidateQueries({ queryKey: libraryComprehensionQuery().queryKey })
+  }, [client, stale])
   const [collectionTarget, setCollectionTarget] = useState<Article>()
 
   const setParam = (name: string, value: string | undefined) =>
