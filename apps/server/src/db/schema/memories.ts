@@ -45,6 +45,17 @@ export const flashcards = pgTable(
     learningSteps: integer('learning_steps').notNull().default(0),
     reps: integer('reps').notNull().default(0),
     lapses: integer('lapses').notNull().default(0),
+    /** 'standard' (text front) or 'listening' (the front is the sentence's audio; issue 16). */
+    kind: text('kind').notNull().default('standard'),
+    /** The stored clip of the card's sentence (a storage address), once cut; cards made by hand have none. */
+    audio: text('audio'),
+    /**
+     * Where the clip is cut from while it is pending or if cutting failed:
+     * { media, start_ms, end_ms }. Cleared when the clip is stored.
+     */
+    audioSource: jsonb('audio_source'),
+    /** pending | ready | failed; null for a card without sentence audio. */
+    audioStatus: text('audio_status'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
