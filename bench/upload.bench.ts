@@ -3,6 +3,8 @@ import { open } from 'node:fs/promises'
 import { request } from 'node:http'
 import path from 'node:path'
 import type { Writable } from 'node:stream'
+import { loadConfig } from '../apps/server/src/config'
+import { createConfiguredStorage } from '../apps/server/src/lib/configured-storage'
 import { wavHeader } from '../test/speech'
 import { median, printTable, startTarget } from './harness'
 
@@ -14,6 +16,10 @@ import { median, printTable, startTarget } from './harness'
  * Goals: throughput ratio >= 0.7; RSS growth far below the file size.
  * A second baseline is the ceiling of any upload here: the same request to a
  * bare Node server that only writes the body to disk (bench/targets/raw-upload.ts).
+ * The same upload with STORAGE_URL pointing at an S3-protocol server (s3rver
+ * on loopback, its own process) runs in the same loop: the stored move becomes
+ * a multipart upload streamed from the temp file, and the RSS must stay flat
+ * too (at most partSize x queueSize bytes of parts in flight).
  */
 const megabytes = Number(process.env.BENCH_UPLOAD_MB ?? 500)
 const runs = Number(process.env.BENCH_RUNS ?? 3)
@@ -82,19 +88,27 @@ async function upload(port: number, token: string, pid: number): Promise<{ ms: n
   return { ms, rssStart, rssMax, path: (JSON.parse(body) as { storage_path: string }).storage_path }
 }
 
-const app = await startTarget('upload-app.ts')
+const s3 = await startTarget('s3-server.ts')
+const s3Env = s3.env as Record<string, string>
+const app = await startTarget('upload-app.ts', { STORAGE_URL: '' })
+const s3App = await startTarget('upload-app.ts', s3Env)
 const raw = await startTarget('raw-upload.ts')
 const dataDir = String(app.dataDir)
+const bucket = createConfiguredStorage(loadConfig({ DATA_DIR: dataDir, ...s3Env }), {})
 try {
   const base: number[] = []
   const ceiling: number[] = []
   const up: Array<Awaited<ReturnType<typeof upload>>> = []
+  const upS3: Array<Awaited<ReturnType<typeof upload>>> = []
   for (let i = 0; i < runs; i++) {
     base.push(await baseline(dataDir))
     ceiling.push((await upload(raw.port, 'none', Number(raw.pid))).ms)
     const r = await upload(app.port, app.token!, Number(app.pid))
     rmSync(path.join(dataDir, 'storage', r.path))
     up.push(r)
+    const b = await upload(s3App.port, s3App.token!, Number(s3App.pid))
+    await bucket.remove(b.path)
+    upS3.push(b)
   }
   const mbps = (ms: number) => megabytes / (ms / 1000)
   const baseMbps = median(base.map(mbps))
@@ -102,6 +116,8 @@ try {
   const growth = median(up.map((r) => r.rssMax - r.rssStart))
   const ratio = upMbps / baseMbps
   const rawMbps = median(ceiling.map(mbps))
+  const s3Mbps = median(upS3.map((r) => mbps(r.ms)))
+  const s3Growth = median(upS3.map((r) => r.rssMax - r.rssStart))
   printTable([
     { target: `write ${megabytes} MB + fsync`, 'MB/s': baseMbps.toFixed(0) },
     { target: `bare HTTP body to disk (ceiling)`, 'MB/s': rawMbps.toFixed(0), 'vs write': (rawMbps / baseMbps).toFixed(3) },
@@ -114,12 +130,25 @@ try {
       'RSS max MB': median(up.map((r) => r.rssMax)).toFixed(0),
       'RSS growth MB': growth.toFixed(1),
     },
+    {
+      target: `upload ${megabytes} MB to S3 (s3rver)`,
+      'MB/s': s3Mbps.toFixed(0),
+      'vs write': (s3Mbps / baseMbps).toFixed(3),
+      'vs ceiling': (s3Mbps / rawMbps).toFixed(3),
+      'vs local upload': (s3Mbps / upMbps).toFixed(3),
+      'RSS start MB': median(upS3.map((r) => r.rssStart)).toFixed(0),
+      'RSS max MB': median(upS3.map((r) => r.rssMax)).toFixed(0),
+      'RSS growth MB': s3Growth.toFixed(1),
+    },
   ])
   console.log(
-    `RESULT write_mbps=${baseMbps.toFixed(0)} raw_http_mbps=${rawMbps.toFixed(0)} upload_mbps=${upMbps.toFixed(0)} upload_ratio=${ratio.toFixed(3)} upload_vs_raw_http=${(upMbps / rawMbps).toFixed(3)} rss_growth_mb=${growth.toFixed(1)}`,
+    `RESULT write_mbps=${baseMbps.toFixed(0)} raw_http_mbps=${rawMbps.toFixed(0)} upload_mbps=${upMbps.toFixed(0)} upload_ratio=${ratio.toFixed(3)} upload_vs_raw_http=${(upMbps / rawMbps).toFixed(3)} rss_growth_mb=${growth.toFixed(1)} s3_upload_mbps=${s3Mbps.toFixed(0)} s3_upload_ratio=${(s3Mbps / baseMbps).toFixed(3)} s3_vs_local=${(s3Mbps / upMbps).toFixed(3)} s3_rss_growth_mb=${s3Growth.toFixed(1)}`,
   )
 } finally {
   app.stop()
+  s3App.stop()
   raw.stop()
+  s3.stop()
+  rmSync(String(s3App.dataDir), { recursive: true, force: true })
   rmSync(dataDir, { recursive: true, force: true })
 }

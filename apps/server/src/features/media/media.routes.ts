@@ -14,10 +14,10 @@ import { fromContract } from '../../lib/contract-route'
 import { AppError, NotFoundError, UpstreamError } from '../../lib/errors'
 import { discardBody, type SafeFetch } from '../../lib/safe-fetch'
 import type { FileCache } from '../../lib/file-cache'
-import { sendLocalFile } from '../../lib/send-file'
+import { sendLocalFile, sendStored } from '../../lib/send-file'
 import { isStoredAddress, type Storage } from '../../lib/storage'
 import type { LibraryService } from '../library/library.service'
-import { fetchImage, readLocalImage, resizeImage } from './thumbnail-image'
+import { fetchImage, readStoredImage, resizeImage } from './thumbnail-image'
 import type { TranscriptionService } from '../transcription/transcription.service'
 import type { TranscriptsRepo } from './transcripts.repo'
 
@@ -77,11 +77,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteDeps> = async (app, { 
     const address = request.query.resource_addr
     await requireMedia(request.user.id, address, LIBRARY_MSG.mediaNotFound)
 
-    if (isStoredAddress(address)) {
-      const file = storage.resolve(address)
-      if (!file) throw new NotFoundError(LIBRARY_MSG.mediaNotFound)
-      return sendLocalFile(request, reply, file, LIBRARY_MSG.mediaNotFound)
-    }
+    if (isStoredAddress(address)) return sendStored(request, reply, storage, address, LIBRARY_MSG.mediaNotFound)
 
     const range = request.headers.range
     const upstream = await safeFetch.fetch(address, { headers: range ? { range } : {} }).catch((error: unknown) => {
@@ -106,9 +102,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteDeps> = async (app, { 
     const { size, address } = request.query
     let load: () => Promise<Buffer>
     if (isStoredAddress(address)) {
-      const file = storage.resolve(address)
-      if (!file || !(await library.userHasStoredFile(request.user.id, address))) throw new NotFoundError(IMAGE_MSG.imageNotFound)
-      load = () => readLocalImage(file).catch(() => Promise.reject(new NotFoundError(IMAGE_MSG.imageNotFound)))
+      if (!(await library.userHasStoredFile(request.user.id, address))) throw new NotFoundError(IMAGE_MSG.imageNotFound)
+      load = () => readStoredImage(storage, address).catch(() => Promise.reject(new NotFoundError(IMAGE_MSG.imageNotFound)))
     } else {
       load = () => fetchImage(safeFetch, address)
     }

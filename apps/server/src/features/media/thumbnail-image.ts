@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises'
 import sharp from 'sharp'
 import { AppError, UpstreamError, ValidationError } from '../../lib/errors'
 import { discardBody, readCapped, type SafeFetch } from '../../lib/safe-fetch'
+import type { Storage } from '../../lib/storage'
 
 const MAX_IMAGE_BYTES = 15 * 1024 * 1024
 /** Refuse decompression bombs: 40 megapixels is far above any cover art. */
@@ -33,4 +33,9 @@ export async function fetchImage(safeFetch: SafeFetch, address: string): Promise
   return readCapped(res.body, MAX_IMAGE_BYTES)
 }
 
-export const readLocalImage = (file: string) => readFile(file)
+/** The bytes of a stored image, from whichever storage holds it (sharp wants them whole). */
+export async function readStoredImage(storage: Storage, address: string): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of await storage.read(address)) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}

@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises'
 import { IMAGE_MSG, STORAGE_JUMP_PREFIX, STORAGE_THUMBNAIL_PREFIX } from '@lingocast/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -6,7 +5,7 @@ import { AppError, NotFoundError, UpstreamError } from '../../lib/errors'
 import { grabFrame } from '../../lib/ffmpeg'
 import { probeMedia } from '../../lib/ffprobe'
 import type { FileCache } from '../../lib/file-cache'
-import { sendLocalFile } from '../../lib/send-file'
+import { sendLocalFile, sendStored } from '../../lib/send-file'
 import type { Storage } from '../../lib/storage'
 import type { LibraryService } from '../library/library.service'
 
@@ -28,23 +27,23 @@ export const storageRoutes: FastifyPluginAsyncZod<StorageRouteDeps> = async (app
 
   app.get(`${STORAGE_JUMP_PREFIX}/*`, { schema: { params: wildcard }, config: { cookieAuth: true } }, async (request, reply) => {
     const address = `/${request.params['*']}`
-    const file = storage.resolve(address)
-    if (!file || !(await library.userHasStoredFile(request.user.id, address))) throw new NotFoundError(IMAGE_MSG.imageNotFound)
-    return sendLocalFile(request, reply, file, IMAGE_MSG.imageNotFound)
+    if (!(await library.userHasStoredFile(request.user.id, address))) throw new NotFoundError(IMAGE_MSG.imageNotFound)
+    return sendStored(request, reply, storage, address, IMAGE_MSG.imageNotFound)
   })
 
   app.get(`${STORAGE_THUMBNAIL_PREFIX}/*`, { schema: { params: wildcard }, config: { cookieAuth: true } }, async (request, reply) => {
     const videoPath = `/${request.params['*']}`
-    const video = storage.resolve(videoPath)
-    if (!video || !(await library.userHasMedia(request.user.id, videoPath))) throw new NotFoundError(IMAGE_MSG.imageNotFound)
-    if (!(await stat(video).then((s) => s.isFile(), () => false))) throw new NotFoundError(IMAGE_MSG.imageNotFound)
+    if (!(await library.userHasMedia(request.user.id, videoPath))) throw new NotFoundError(IMAGE_MSG.imageNotFound)
+    if (!(await storage.stat(videoPath))) throw new NotFoundError(IMAGE_MSG.imageNotFound)
     const frame = await cache
-      .getOrBuild(`frame:${videoPath}`, '.jpg', async (tmp) => {
-        // Audio (cover art included) has no frame: not found, and the console draws its placeholder.
-        const probe = await probeMedia(video)
-        if (!probe?.streams.some((s) => s.codecType === 'video' && !s.attachedPic)) throw new NotFoundError(IMAGE_MSG.imageNotFound)
-        await grabFrame(probe.input, tmp)
-      })
+      .getOrBuild(`frame:${videoPath}`, '.jpg', (tmp) =>
+        storage.withLocalFile(videoPath, async (video) => {
+          // Audio (cover art included) has no frame: not found, and the console draws its placeholder.
+          const probe = await probeMedia(video)
+          if (!probe?.streams.some((s) => s.codecType === 'video' && !s.attachedPic)) throw new NotFoundError(IMAGE_MSG.imageNotFound)
+          await grabFrame(probe.input, tmp)
+        }),
+      )
       .catch((error: unknown) => {
         if (error instanceof AppError) throw error
         request.log.warn({ err: error, videoPath }, 'frame grab failed')

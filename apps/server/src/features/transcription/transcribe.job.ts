@@ -1,10 +1,9 @@
-import { createWriteStream } from 'node:fs'
 import { mkdir, mkdtemp, rm, utimes } from 'node:fs/promises'
 import path from 'node:path'
-import { pipeline } from 'node:stream/promises'
 import type { StoredCue } from '../../db/schema'
-import { discardBody, type SafeFetch } from '../../lib/safe-fetch'
-import { isStoredAddress, type Storage } from '../../lib/storage'
+import type { SafeFetch } from '../../lib/safe-fetch'
+import { isStoredAddress, StoredFileMissing, type Storage } from '../../lib/storage'
+import { downloadMedia } from '../jobs/download-media'
 import { PermanentJobError, type JobContext } from '../jobs/job-runner'
 import type { TranscriptsRepo } from '../media/transcripts.repo'
 import { alignChunk, anchorCues } from './align'
@@ -46,26 +45,16 @@ const isTimed = (cues: StoredCue[]) => cues.every((c) => c.start !== undefined &
 export function createTranscribeJob(deps: TranscribeDeps) {
   const { transcripts } = deps
 
-  async function mediaFile(address: string, dir: string, signal: AbortSignal): Promise<string> {
+  /** Runs `fn` on a local file of the media: the stored file (downloaded from S3 for as long as `fn` runs) or a download. */
+  async function withMediaFile<T>(address: string, dir: string, signal: AbortSignal, fn: (file: string) => Promise<T>): Promise<T> {
     if (isStoredAddress(address)) {
-      const file = deps.storage.resolve(address)
-      if (!file) throw new PermanentJobError(`Not a stored file: ${address}`)
-      return file
-    }
-    const res = await deps.safeFetch.fetch(address, { signal })
-    if (res.status !== 200) {
-      discardBody(res.body)
-      const message = `The media host answered ${res.status}`
-      throw res.status >= 400 && res.status < 500 && res.status !== 429 ? new PermanentJobError(message) : new Error(message)
+      return deps.storage.withLocalFile(address, fn).catch((error: unknown) => {
+        throw error instanceof StoredFileMissing ? new PermanentJobError(`Not a stored file: ${address}`) : error
+      })
     }
     const file = path.join(dir, 'media')
-    let size = 0
-    res.body.on('data', (c: Buffer) => {
-      size += c.length
-      if (size > deps.maxDownloadBytes) res.body.destroy(new PermanentJobError(`The media is larger than ${Math.round(deps.maxDownloadBytes / 1_048_576)} MB.`))
-    })
-    await pipeline(res.body, createWriteStream(file), { signal })
-    return file
+    await downloadMedia(deps.safeFetch, address, file, deps.maxDownloadBytes, signal)
+    return fn(file)
   }
 
   return async function transcribe({ address }: { address: string }, ctx: JobContext): Promise<void> {
@@ -81,12 +70,14 @@ export function createTranscribeJob(deps: TranscribeDeps) {
     const heartbeat = setInterval(() => void utimes(dir, new Date(), new Date()).catch(() => undefined), HEARTBEAT_MS)
     heartbeat.unref()
     try {
-      const input = await mediaFile(address, dir, ctx.signal)
       const pcm = path.join(dir, 'audio.pcm')
       // Downloaded or uploaded, the bytes came from outside: a playlist or concat script in them is refused here, never followed.
-      const durationMs = await decodeToPcm(input, pcm, ctx.signal).catch((error: unknown) => {
-        throw new PermanentJobError((error as Error).message)
-      })
+      // The media is needed only for this decode: everything after reads the PCM in the job's own directory.
+      const durationMs = await withMediaFile(address, dir, ctx.signal, (input) =>
+        decodeToPcm(input, pcm, ctx.signal).catch((error: unknown) => {
+          throw new PermanentJobError((error as Error).message)
+        }),
+      )
       if (durationMs < 100) throw new PermanentJobError('The media has no audio.')
       const dictionary = await loadDictionary(deps.modelDir)
       const options = { dictionary, modelDir: deps.modelDir, workDir: dir, signal: ctx.signal }

@@ -1,4 +1,4 @@
-import { mkdir, rm, stat } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { UPLOAD_MSG, type MediaInfo, type RouteBody, type uploadRoutes } from '@lingocast/contract'
@@ -65,15 +65,17 @@ export function createUploadService(deps: UploadServiceDeps) {
   /** A frame of the video beside it in storage; none (the console falls back to a live frame) if ffmpeg fails. */
   async function makeThumbnail(video: UploadRow): Promise<string | null> {
     const address = video.path.replace(/\.[^./]+$/, '.jpg')
-    const existing = storage.resolve(address)
-    if (existing && (await stat(existing).then((s) => s.isFile(), () => false))) return address
+    // An S3 hiccup here only costs the shortcut: the frame is made again below.
+    if (await storage.stat(address).catch(() => undefined)) return address
     // The sweep of cut-off uploads takes this too if a crash leaves it.
     const tmp = path.join(deps.tmpDir, `${randomUUID()}.jpg${TMP_SUFFIX}`)
     try {
       await mkdir(deps.tmpDir, { recursive: true })
-      const probe = await probeMedia(storage.resolve(video.path)!)
-      if (!probe) throw new Error('the stored video is not readable media')
-      await grabFrame(probe.input, tmp)
+      await storage.withLocalFile(video.path, async (file) => {
+        const probe = await probeMedia(file)
+        if (!probe) throw new Error('the stored video is not readable media')
+        await grabFrame(probe.input, tmp)
+      })
       await storage.put(tmp, address)
       return address
     } catch (error) {

@@ -1,0 +1,160 @@
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { Transform, type Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
+import { Upload } from '@aws-sdk/lib-storage'
+import send from '@fastify/send'
+import type { StorageUrl } from './storage-url'
+import { addressKey, localFileOf, localReads, mountOf, StoredFileMissing, writableKey, type ByteRange, type Mounts, type Storage } from './storage'
+
+/** Keys are `${prefix}/${address without its leading slash}`. */
+export interface S3StorageOptions extends StorageUrl {
+  /** Undefined: the SDK's own chain (instance roles, shared config files). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined
+  /** Where withLocalFile downloads objects for ffmpeg; swept at start-up like the other temporary directories. */
+  tmpDir: string
+  mounts?: Mounts
+  /** Bytes per multipart part; at most partSize * queueSize bytes of an upload are in memory at once. */
+  partSize?: number
+  queueSize?: number
+}
+
+const MiB = 1024 * 1024
+
+/** A stream of `length` bytes after skipping `skip`; the rest is drained. */
+function slice(skip: number, length: number): Transform {
+  let offset = 0
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const from = Math.max(0, skip - offset)
+      const to = Math.min(chunk.length, skip + length - offset)
+      offset += chunk.length
+      done(null, from < to ? chunk.subarray(from, to) : undefined)
+    },
+  })
+}
+
+/** A 404 of any S3 call (HeadObject answers without a code in its body). */
+function isNotFound(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return false
+  return error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound'
+}
+
+/**
+ * Stored files as objects of an S3-compatible bucket (AWS, MinIO, Garage, R2...),
+ * so several machines serve the same files. Addresses are checked exactly as
+ * on local disk (lib/storage.ts), and the read-only mounts stay local files.
+ */
+export function createS3Storage(options: S3StorageOptions): Storage & { client: S3Client } {
+  const { bucket, mounts } = options
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials: options.credentials,
+    // Only what S3 itself requires: the default CRC32 trailers are not understood by every S3-compatible server.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  })
+  const keyPrefix = options.prefix ? `${options.prefix.replace(/^\/+|\/+$/g, '')}/` : ''
+  const keyOf = (key: string) => `${keyPrefix}${key}`
+  const mounted = (address: string) => (mountOf(address, mounts) ? localFileOf(address, undefined, mounts) : undefined)
+  /** The object key of a readable, non-mounted address, or undefined. */
+  const readKey = (address: string) => {
+    const key = addressKey(address)
+    return key === undefined || mountOf(address, mounts) ? undefined : keyOf(key)
+  }
+
+  async function get(address: string, range?: ByteRange): Promise<Readable> {
+    const key = readKey(address)
+    if (key === undefined) throw new StoredFileMissing(address)
+    try {
+      const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }))
+      const body = out.Body as Readable
+      if (!range || out.ContentLength === range.end - range.start + 1) return body
+      // Some S3-compatible servers answer part of a range, or the whole object (s3rver for bytes=0-0): cut it to what was asked.
+      const from = out.ContentRange ? Number(/bytes (\d+)-/.exec(out.ContentRange)?.[1] ?? 0) : 0
+      return body.pipe(slice(range.start - from, range.end - range.start + 1))
+    } catch (error) {
+      if (isNotFound(error)) throw new StoredFileMissing(address)
+      throw error
+    }
+  }
+
+  return {
+    client,
+
+    async put(localFile, address) {
+      const key = keyOf(writableKey(address, mounts))
+      // Multipart from a file stream: at most partSize * queueSize bytes in memory. The object appears only when
+      // the upload completes; on failure lib-storage aborts it, so the key keeps what it had before.
+      const upload = new Upload({
+        client,
+        params: { Bucket: bucket, Key: key, Body: createReadStream(localFile), ContentType: send.mime.getType(address) ?? 'application/octet-stream' },
+        partSize: options.partSize ?? 8 * MiB,
+        queueSize: options.queueSize ?? 4,
+        leavePartsOnError: false,
+      })
+      await upload.done()
+      // A put moves the file, as on local disk.
+      await rm(localFile, { force: true })
+    },
+
+    async remove(address) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(writableKey(address, mounts)) }))
+    },
+
+    async stat(address) {
+      if (mountOf(address, mounts)) return localReads.stat(mounted(address))
+      const key = readKey(address)
+      if (key === undefined) return undefined
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))
+        return { size: head.ContentLength ?? 0, modified: head.LastModified, etag: head.ETag }
+      } catch (error) {
+        if (isNotFound(error)) return undefined
+        throw error
+      }
+    },
+
+    read(address, range) {
+      if (mountOf(address, mounts)) return localReads.read(mounted(address), address, range)
+      return get(address, range)
+    },
+
+    async withLocalFile(address, fn) {
+      if (mountOf(address, mounts)) return localReads.withLocalFile(mounted(address), address, fn)
+      const body = await get(address)
+      await mkdir(options.tmpDir, { recursive: true })
+      const dir = await mkdtemp(path.join(options.tmpDir, 'object-'))
+      try {
+        // The stored name's extension stays: ffprobe and ffmpeg guess less with it.
+        const file = path.join(dir, path.posix.basename(address))
+        await pipeline(body, createWriteStream(file))
+        return await fn(file)
+      } finally {
+        await rm(dir, { recursive: true, force: true })
+      }
+    },
+
+    async *list(prefix) {
+      if (!prefix.startsWith('/')) throw new Error(`not an address prefix: ${prefix}`)
+      let token: string | undefined
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: keyOf(prefix.slice(1)), ContinuationToken: token }))
+        for (const object of page.Contents ?? []) {
+          const address = `/${object.Key!.slice(keyPrefix.length)}`
+          // Keys written by something else than this adapter (a console upload of 'a//b') are no address.
+          if (addressKey(address) !== undefined && !mountOf(address, mounts)) yield address
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (token)
+    },
+
+    async ping() {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }))
+    },
+  }
+}
