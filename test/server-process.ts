@@ -45,6 +45,41 @@ export async function startServerProcess(env: Record<string, string | undefined>
   }
 }
 
+export interface WorkerProcess extends Omit<ServerProcess, 'url'> {
+  /** The operations listener (METRICS_PORT) when one was asked for. */
+  metricsUrl: string | undefined
+}
+
+/** Starts the server with PROCESS_ROLE=worker and waits until it runs jobs (a worker prints no ready URL). */
+export async function startWorkerProcess(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<WorkerProcess> {
+  const { proc, output, exited } = spawnServer({ ...env, PROCESS_ROLE: 'worker' })
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker not ready in ${timeoutMs} ms:\n${output()}`)), timeoutMs)
+    const onData = () => {
+      if (!/Lingocast worker \S+ is running jobs/.test(output())) return
+      clearTimeout(timer)
+      resolve()
+    }
+    proc.stdout!.on('data', onData)
+    proc.stderr!.on('data', onData)
+    void exited.then((code) => {
+      clearTimeout(timer)
+      reject(new Error(`worker exited with ${code} before it was ready:\n${output()}`))
+    })
+  })
+  const listener = /operations listener: (http:\/\/[^/\s"]+)/.exec(output())
+  return {
+    metricsUrl: listener?.[1],
+    proc,
+    output,
+    async stop() {
+      if (proc.exitCode !== null) return proc.exitCode
+      proc.kill('SIGTERM')
+      return exited
+    },
+  }
+}
+
 /** Starts the server again after a kill, retrying while DATA_DIR is still locked (the lock of a dead process is taken over at once: retries are rare). */
 export async function startServerAfterKill(env: Record<string, string | undefined>, waitMs = 40_000): Promise<ServerProcess> {
   const until = Date.now() + waitMs

@@ -99,9 +99,11 @@ export function createFeedsService(deps: FeedsServiceDeps) {
    * channel until a refresh by hand (`manual`), which also skips the
    * conditional headers so the body is read again.
    */
-  async function refresh(channelId: number, options: { manual?: boolean } = {}): Promise<RefreshOutcome> {
+  async function refresh(channelId: number, options: { manual?: boolean; onlyIfDue?: boolean } = {}): Promise<RefreshOutcome> {
     const channel = await repo.channel(channelId)
     if (!channel || (channel.status === 'paused' && !options.manual)) return { result: 'skipped' }
+    // A sweep that read the channel as due just before another worker refreshed it queues it again: not fetched twice.
+    if (options.onlyIfDue && channel.nextFetchAt > now()) return { result: 'skipped' }
     const conditional = options.manual ? {} : { etag: channel.etag, lastModified: channel.lastModified }
     let outcome: Awaited<ReturnType<typeof fetchFeed>>
     try {
