@@ -1,0 +1,52 @@
+# syntax=docker/dockerfile:1
+# Lingocast in one image: the web and worker processes of compose.yaml (PROCESS_ROLE), or one
+# process with the embedded database under the /data volume. README: "Running with Docker / compose".
+
+# Build: every dependency, then the console bundle (apps/console/dist).
+FROM node:20-bookworm AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/contract/package.json packages/contract/
+COPY apps/server/package.json apps/server/
+COPY apps/console/package.json apps/console/
+RUN npm ci
+COPY . .
+RUN npm run build
+
+# What runs: production dependencies only (no test runner, browser driver or bundler) and the sources
+# the server runs through tsx.
+FROM node:20-bookworm AS app
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/contract/package.json packages/contract/
+COPY apps/server/package.json apps/server/
+COPY apps/console/package.json apps/console/
+RUN npm ci --omit=dev
+COPY tsconfig.base.json ./
+COPY packages/contract packages/contract
+COPY apps/server apps/server
+COPY scripts scripts
+
+FROM node:20-bookworm-slim AS runtime
+# The Debian packages the server runs (the same names .ci/run installs): ffmpeg for media, pocketsphinx
+# and its en-us model for transcripts and alignment. Not chromium or espeak-ng: only the tests use them.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg pocketsphinx pocketsphinx-en-us \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY --from=app /app ./
+COPY --from=build /app/apps/console/dist apps/console/dist
+
+# Inside a container the server must listen beyond loopback; DATA_DIR holds the embedded database
+# and stored files (or only temporary files with DATABASE_URL and STORAGE_URL).
+ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+# The node image's unprivileged user (uid 1000).
+USER node
+EXPOSE 3000
+# /healthz answers without the database: a slow database never gets a healthy process restarted.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# npm start without its build step (the console is built above); node itself is PID 1 and gets SIGTERM.
+CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
