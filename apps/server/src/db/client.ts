@@ -3,7 +3,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { lockDataDir } from './data-dir-lock'
-import { startPgliteHost } from './pglite-host'
+import { startPgliteHost, type PgliteHost } from './pglite-host'
 import * as schema from './schema'
 
 export type Db = NodePgDatabase<typeof schema>
@@ -12,6 +12,8 @@ export interface Database {
   db: Db
   pool: pg.Pool
   mode: 'pglite' | 'postgres'
+  /** Embedded mode only: the database and stored files at one instant, for a backup (db/backup-snapshot.ts). */
+  snapshot?: PgliteHost['snapshot']
   close(): Promise<void>
 }
 
@@ -35,12 +37,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   try {
     let pool: pg.Pool
+    let snapshot: PgliteHost['snapshot'] | undefined
     if (options.databaseUrl) {
       pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
     } else {
       if (options.lock !== false) cleanups.push(await lockDataDir(options.dataDir))
       const host = await startPgliteHost(path.join(options.dataDir, 'pgdata'))
       cleanups.push(() => host.stop())
+      snapshot = host.snapshot
       // A single connection, like PGlite itself. A query on the pool from inside
       // a transaction callback waits for this one connection (hazard 1): the
       // timeout turns that hang into an error that names the mistake.
@@ -63,7 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => console.error('Idle database connection failed:', error.message))
     const db = drizzle(pool, { schema })
     if (options.migrate !== false) await runMigrations(pool)
-    return { db, pool, mode: options.databaseUrl ? 'postgres' : 'pglite', close }
+    return { db, pool, mode: options.databaseUrl ? 'postgres' : 'pglite', snapshot, close }
   } catch (error) {
     await close().catch(() => undefined)
     throw error

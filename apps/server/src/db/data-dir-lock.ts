@@ -16,7 +16,8 @@ export interface LockOwner {
   nonce: string
 }
 
-const LOCK_DIR = 'server.lock'
+/** Exists while a server holds DATA_DIR; also holds that server's backup socket (backup-socket.ts). */
+export const LOCK_DIR = 'server.lock'
 const OWNER_FILE = 'owner.json'
 const TAKEOVER_DIR = 'server.lock.takeover'
 /** A takeover lasts milliseconds; one older than this was left by a process that died in it. */

@@ -6,10 +6,26 @@ import { Worker } from 'node:worker_threads'
 export interface PgliteHost {
   /** Directory holding the `.s.PGSQL.5432` socket; node-postgres takes it as `host`. */
   socketDir: string
+  /** Dumps the data dir and links the stored files into `stagingDir` at one instant (a backup; see storage-snapshot.mjs). */
+  snapshot(options: { storageDir: string; stagingDir: string }): Promise<Snapshot>
   stop(): Promise<void>
 }
 
+export interface StorageSnapshot {
+  /** Stored files at the instant, relative to the storage dir. */
+  files: string[]
+  /** Whether every listed file was hard-linked into the staging dir (false: another file system). */
+  linked: boolean
+}
+
 type WorkerMessage = { type: 'ready' } | { type: 'stopped' } | { type: 'error'; message: string }
+export interface Snapshot extends StorageSnapshot {
+  databaseBytes: number
+  /** How long queries waited while it was taken. */
+  pausedMs: number
+}
+
+type SnapshotReply = { type: 'snapshot'; id: number; result?: Snapshot; error?: string }
 
 /**
  * Starts PGlite on `dataDir` in a worker thread. The socket lives in a short
@@ -41,8 +57,31 @@ export async function startPgliteHost(dataDir: string): Promise<PgliteHost> {
   }
 
   let stopping: Promise<void> | undefined
+  let nextId = 0
   return {
     socketDir,
+    snapshot(options) {
+      const id = ++nextId
+      return new Promise((resolve, reject) => {
+        const onMessage = (m: SnapshotReply) => {
+          if (m.type !== 'snapshot' || m.id !== id) return
+          done()
+          if (m.result) resolve(m.result)
+          else reject(new Error(`Snapshot of the embedded database failed: ${m.error}`))
+        }
+        const onExit = (code: number) => {
+          done()
+          reject(new Error(`Embedded database worker exited with code ${code}`))
+        }
+        const done = () => {
+          worker.off('message', onMessage)
+          worker.off('exit', onExit)
+        }
+        worker.on('message', onMessage)
+        worker.on('exit', onExit)
+        worker.postMessage({ type: 'snapshot', id, ...options })
+      })
+    },
     stop() {
       stopping ??= (async () => {
         const stopped = next('stopped').catch(() => undefined)

@@ -3,9 +3,12 @@
 // long WASM queries never block the HTTP event loop (ARCHITECTURE.md s3, hazard 4).
 // Plain JavaScript on purpose: a worker started from tsx or vitest does not
 // inherit their TypeScript loaders.
+import { cpSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { snapshotStorage } from './storage-snapshot.mjs'
 
 let db
 let server
@@ -34,7 +37,37 @@ if (workerData.initOnly) {
   parentPort.postMessage({ type: 'error', message: String(error?.stack ?? error) })
 }
 
+/**
+ * A backup's instant: the data dir copied and the stored files linked, both
+ * while the query mutex (the one every socket query takes) is held, so no
+ * statement runs in between. The copy is crash-consistent: a transaction open
+ * at this instant is rolled back when the copy is first opened. Byte copies,
+ * not links, for the database: PostgreSQL rewrites its files in place.
+ */
+async function snapshot({ storageDir, stagingDir }) {
+  const copy = path.join(stagingDir, 'pgdata')
+  const taken = await db.runExclusive(async () => {
+    const started = performance.now()
+    cpSync(workerData.dataDir, copy, { recursive: true })
+    const storage = snapshotStorage(storageDir, path.join(stagingDir, 'storage'))
+    return { ...storage, pausedMs: Math.round(performance.now() - started) }
+  })
+  let databaseBytes = 0
+  for (const entry of readdirSync(copy, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) databaseBytes += statSync(path.join(entry.parentPath, entry.name)).size
+  }
+  return { ...taken, databaseBytes }
+}
+
 parentPort.on('message', async (message) => {
+  if (message?.type === 'snapshot') {
+    try {
+      parentPort.postMessage({ type: 'snapshot', id: message.id, result: await snapshot(message) })
+    } catch (error) {
+      parentPort.postMessage({ type: 'snapshot', id: message.id, error: String(error?.stack ?? error) })
+    }
+    return
+  }
   if (message?.type !== 'stop') return
   try {
     await server?.stop()
