@@ -74,3 +74,16 @@ export function parseCardBack(back: string): CardBack {
 export function replaceCue(back: string, cue: string): string {
   return formatCardBack({ context: parseCardBack(back).context, cue })
 }
+
+/**
+ * The first whole-word occurrence of `word` in `text`, in any case (not inside
+ * a longer word): where a cloze card blanks its front, in the console and in
+ * the Anki package alike.
+ */
+export function findWholeWord(text: string, word: string): { index: number; match: string } | undefined {
+  const needle = word.trim()
+  if (!needle) return undefined
+  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const found = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').exec(text)
+  return found ? { index: found.index, match: found[0] } : undefined
+}

@@ -3,6 +3,7 @@ import { defineRoute, intInput } from './http'
 
 /** A word and when it is spoken, in milliseconds from the start of the media. */
 export const wordTimestamp = z.object({ word: z.string(), start: z.number(), end: z.number() })
+export type WordTimestamp = z.infer<typeof wordTimestamp>
 
 /** Segment entity (spec 000 s3): start and end in ms, text, word timings. */
 export const segment = z.object({

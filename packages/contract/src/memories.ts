@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { defineRoute, idInput } from './http'
+import { defineRoute, idInput, intInput, MAX_ID } from './http'
+import { articleRef } from './library'
 import { MEMORIES_MSG } from './messages'
 import { REVIEW_RATINGS, SCHEDULERS } from './review-rules'
 
@@ -10,6 +11,19 @@ export const deck = z.object({
   scheduler: z.enum(SCHEDULERS),
 })
 export type Deck = z.infer<typeof deck>
+
+/**
+ * What a card is reviewed as: 'standard' shows the front; 'listening' plays
+ * the sentence with its text hidden; 'cloze' plays it with the front word
+ * blanked in the sentence. Both listening kinds need the sentence's audio.
+ */
+export const CARD_KINDS = ['standard', 'listening', 'cloze'] as const
+export type CardKind = (typeof CARD_KINDS)[number]
+/** A sentence clip is at most this long: a card is one sentence, not a chapter. */
+export const CLIP_MAX_MS = 60_000
+/** The clip of one card streams from here (GET; the Token cookie counts, as an <audio> sends no header). */
+export const FLASHCARD_AUDIO_PATH = '/english_vocab/memories/flashcard/:id/audio'
+export const flashcardAudioUrl = (flashcardId: number) => FLASHCARD_AUDIO_PATH.replace(':id', String(flashcardId))
 
 /**
  * Flashcard entity, field names as spec 001 s3 writes them. Dates are ISO
@@ -26,6 +40,16 @@ export const flashcard = z.object({
   next_review: z.string().nullable(),
   last_reviewed: z.string().nullable(),
   created_at: z.string(),
+  // Beyond the spec (issue 16): the card's type and its sentence audio.
+  kind: z.enum(CARD_KINDS),
+  audio: z
+    .object({
+      /** pending while the clip is cut; failed if the media could not be read. */
+      status: z.enum(['pending', 'ready', 'failed']),
+      /** Where the clip streams from (cookie auth, Range), once ready. */
+      url: z.string().nullable(),
+    })
+    .nullable(),
 })
 export type Flashcard = z.infer<typeof flashcard>
 
@@ -86,7 +110,22 @@ export const createFlashcard = defineRoute({
   path: '/english_vocab/memories/flashcard',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({ deck_id: deckId, ...cardText }),
+  body: z
+    .object({
+      deck_id: deckId,
+      ...cardText,
+      // Beyond the spec (issue 16): the card's type and the sentence it was made from, whose audio it keeps.
+      kind: z.enum(CARD_KINDS, { error: MEMORIES_MSG.badCardKind }).optional(),
+      source: z
+        .object({
+          article_id: articleRef,
+          start_ms: intInput(MEMORIES_MSG.badClipTimes, 0, MAX_ID),
+          end_ms: intInput(MEMORIES_MSG.badClipTimes, 1, MAX_ID),
+        })
+        .refine((s) => s.end_ms > s.start_ms && s.end_ms - s.start_ms <= CLIP_MAX_MS, MEMORIES_MSG.badClipTimes)
+        .optional(),
+    })
+    .refine((b) => (b.kind ?? 'standard') === 'standard' || b.source !== undefined, MEMORIES_MSG.listeningNeedsSource),
   response: z.object({ success: z.literal(true), flashcard, msg: z.literal('ok') }),
 })
 

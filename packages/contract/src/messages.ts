@@ -112,6 +112,12 @@ export const MEMORIES_MSG = {
   csvNoColumns: 'The CSV file needs a header row with front and back columns',
   csvTooManyRows: 'The CSV file has more than 5000 cards',
   csvUnreadable: 'The CSV file could not be read',
+  // Cards that speak (issue 16).
+  badCardKind: 'kind must be standard, listening or cloze',
+  listeningNeedsSource: 'A listening card is made from a sentence of an article',
+  badClipTimes: 'end_ms must be after start_ms, and the sentence at most 60 seconds',
+  sourceHasNoWords: 'That part of the article has no transcript to cut a sentence from',
+  audioNotFound: 'This card has no audio',
 } as const
 
 /** Notes (spec 000 s2, s4); the server's own texts where the spec leaves them to us. */

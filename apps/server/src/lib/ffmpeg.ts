@@ -17,3 +17,16 @@ export async function grabFrame(video: MediaInput, outFile: string, options: { a
     await run('ffmpeg', args(0), { timeout: 30_000 })
   }
 }
+
+/**
+ * A stretch of media's audio as a small mono MP3 (what Anki plays
+ * everywhere). The seek before the input is exact when re-encoding.
+ */
+export async function cutAudioClip(media: MediaInput, startMs: number, endMs: number, outFile: string, signal?: AbortSignal): Promise<void> {
+  const seconds = (ms: number) => (ms / 1000).toFixed(3)
+  await run(
+    'ffmpeg',
+    ['-v', 'error', '-nostdin', '-y', '-ss', seconds(startMs), '-t', seconds(endMs - startMs), ...inputArgs(media), '-vn', '-ac', '1', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3', outFile],
+    { timeout: 60_000, signal },
+  )
+}

@@ -69,14 +69,15 @@ export function Dialog({ title, onClose, children, footer, busy = false, size = 
       }}
       className={`m-auto w-[calc(100%-2rem)] ${size === 'wide' ? 'max-w-4xl' : 'max-w-md'} overflow-visible rounded-2xl bg-transparent p-0 text-slate-900 focus:outline-none backdrop:bg-slate-900/40 backdrop:backdrop-blur-[1px]`}
     >
-      <div className="rounded-2xl bg-white shadow-xl ring-1 ring-slate-900/10 transition duration-150 ease-out motion-safe:starting:translate-y-2 motion-safe:starting:opacity-0">
-        <h2 id={titleId} className="px-6 pt-5 text-base font-semibold text-slate-900">
+      {/* Never taller than the window: the title and the buttons stay in view, the content between them scrolls. */}
+      <div className="flex max-h-[calc(100dvh-2rem)] flex-col rounded-2xl bg-white shadow-xl ring-1 ring-slate-900/10 transition duration-150 ease-out motion-safe:starting:translate-y-2 motion-safe:starting:opacity-0">
+        <h2 id={titleId} className="shrink-0 px-6 pt-5 text-base font-semibold text-slate-900">
           {title}
         </h2>
-        <div ref={body} className="px-6 py-4">
+        <div ref={body} className="min-h-0 overflow-y-auto px-6 py-4">
           {children}
         </div>
-        {footer && <div className="flex justify-end gap-3 rounded-b-2xl border-t border-slate-100 bg-slate-50/70 px-6 py-3">{footer}</div>}
+        {footer && <div className="flex shrink-0 justify-end gap-3 rounded-b-2xl border-t border-slate-100 bg-slate-50/70 px-6 py-3">{footer}</div>}
       </div>
     </dialog>
   )

@@ -1,14 +1,15 @@
-import { formatCardBack, type Article, type Segment, type SectionValues } from '@lingocast/contract'
+import { formatCardBack, type Article, type CardKind, type Segment, type SectionValues } from '@lingocast/contract'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Dialog } from '../../components/ui/Dialog'
+import { SegmentedControl } from '../../components/ui/SegmentedControl'
 import { decksQuery, useCreateFlashcard } from './api'
 import { applySections } from './card-updates'
 import { DialogButtons } from './components/DialogButtons'
 import { RefineChat } from './components/RefineChat'
 import { Select } from './components/Select'
 import { TextArea } from './components/TextArea'
-import { failureText, MEMORIES_MSG, MEMORIES_TEXT } from './messages'
+import { CARD_KIND_HELP, CARD_KIND_OPTIONS, failureText, MEMORIES_MSG, MEMORIES_TEXT } from './messages'
 import { pickableWords, segmentContext } from './segment-context'
 import { pickDeckId, selectDeck, useStoredDeckId } from './selected-deck'
 
@@ -28,6 +29,8 @@ interface Props {
  * editable front, the memorize cue, a raw-context toggle, a deck selector and
  * the Refine Card chat. Create waits for the decks, a chosen deck and an idle
  * tutor. The back is the context block of the segment, then the cue.
+ * A segment with timed words also gives the card its sentence's audio, and
+ * lets the learner make it a listening card (issue 16).
  */
 export default function CreateFlashcardModal({ article, segments, segment, initialFront = '', initialCue = '', onClose, onCreated }: Props) {
   const decks = useQuery(decksQuery())
@@ -39,6 +42,9 @@ export default function CreateFlashcardModal({ article, segments, segment, initi
   const [cue, setCue] = useState(initialCue)
   const [raw, setRaw] = useState(false)
   const [aiBusy, setAiBusy] = useState(false)
+  const [kind, setKind] = useState<CardKind>('standard')
+  // Only timed words can be cut from the media; a card from an untimed segment has no sound.
+  const speaks = segment.word_timestamps.length > 0
   const create = useCreateFlashcard({
     onSuccess: () => {
       if (deckId !== undefined) selectDeck(deckId)
@@ -52,7 +58,8 @@ export default function CreateFlashcardModal({ article, segments, segment, initi
     e.preventDefault()
     if (!canCreate || deckId === undefined) return
     // Spec 001 s8: a failure here is only logged; the modal stays open so nothing typed is lost.
-    create.mutate({ deck_id: deckId, front: front.trim(), back }, { onError: (error) => console.error(failureText(MEMORIES_MSG.createFlashcardFailed, error)) })
+    const source = speaks ? { kind, source: { article_id: article.HashID, start_ms: Math.floor(segment.start), end_ms: Math.ceil(segment.end) } } : {}
+    create.mutate({ deck_id: deckId, front: front.trim(), back, ...source }, { onError: (error) => console.error(failureText(MEMORIES_MSG.createFlashcardFailed, error)) })
   }
   const apply = (s: SectionValues) => {
     const next = applySections(context, cue, s)
@@ -95,6 +102,17 @@ export default function CreateFlashcardModal({ article, segments, segment, initi
               className="block w-full rounded-lg border-0 px-3 py-2 text-lg font-semibold ring-1 ring-inset ring-slate-300 focus:outline-none focus:ring-2 focus:ring-indigo-500"
             />
           </div>
+          {speaks && (
+            <div className="space-y-1.5">
+              <span id="new-card-kind" className="block text-sm font-medium text-slate-700">
+                {MEMORIES_TEXT.cardType}
+              </span>
+              <SegmentedControl label={MEMORIES_TEXT.cardType} options={CARD_KIND_OPTIONS} value={kind} onChange={setKind} />
+              <p className="text-xs text-slate-500" data-testid="card-kind-help">
+                {CARD_KIND_HELP[kind]}
+              </p>
+            </div>
+          )}
           <TextArea label={MEMORIES_TEXT.memorizeCue} value={cue} onChange={(e) => setCue(e.target.value)} required rows={5} />
           <label className="flex items-center gap-2 text-sm text-slate-600">
             <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} className="h-4 w-4 rounded border-slate-300 text-indigo-600" />

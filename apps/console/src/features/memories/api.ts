@@ -22,7 +22,11 @@ export const flashcardsQuery = (deckId: number) =>
   queryOptions({
     queryKey: memoriesKeys.cards(deckId),
     queryFn: async ({ signal }): Promise<Flashcard[]> => (await apiCall(c.listFlashcards, { query: { deck_id: deckId }, signal })).flashcards,
+    // A clip is cut in a second or two after its card is made: look again until none is pending.
+    refetchInterval: (query) => (query.state.data?.some((card) => card.audio?.status === 'pending') ? AUDIO_POLL_MS : false),
   })
+
+const AUDIO_POLL_MS = 1500
 
 /** The learner's zone: a day of activity is their calendar day. */
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone

@@ -1,13 +1,13 @@
 import type { Flashcard } from '@lingocast/contract'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../api/client'
-import { cardParts, deckStats, formatDay, highlightParts, reviewQueue } from './deck-stats'
+import { cardParts, clozeParts, deckStats, formatDay, highlightParts, reviewQueue } from './deck-stats'
 import { failureText, reviewCounter } from './messages'
 import { pickDeckId } from './selected-deck'
 
 const now = new Date(2025, 2, 10, 15, 0) // local time: 10 March, 15:00
 const local = (d: number, h = 9) => new Date(2025, 2, d, h).toISOString()
-const card = (over: Partial<Flashcard>): Flashcard => ({ id: 1, deck_id: 1, front: 'f', back: 'b', ef: 2.5, repetition: 0, next_review: null, last_reviewed: null, created_at: local(1), ...over })
+const card = (over: Partial<Flashcard>): Flashcard => ({ id: 1, deck_id: 1, front: 'f', back: 'b', ef: 2.5, repetition: 0, next_review: null, last_reviewed: null, created_at: local(1), kind: 'standard', audio: null, ...over })
 
 describe('deck stat tiles', () => {
   it('counts New (never reviewed), Due (today or earlier by day) and Learned (repetition > 0)', () => {
@@ -74,5 +74,21 @@ describe('the selected deck', () => {
     expect(pickDeckId(decks, undefined, 7)).toBe(7)
     expect(pickDeckId(decks, undefined, 5)).toBe(4)
     expect(pickDeckId([], undefined, 5)).toBeUndefined()
+  })
+})
+
+describe('cloze card sentence', () => {
+  it('blanks the first whole-word occurrence of the front, in any case', () => {
+    expect(clozeParts('An unsettled man settled, then Settled again.', 'settled')).toEqual([
+      ['An unsettled man ', false],
+      ['settled', true],
+      [', then Settled again.', false],
+    ])
+    expect(clozeParts('Settled.', 'settled')).toEqual([['Settled', true], ['.', false]])
+  })
+
+  it('blanks the whole sentence when the front is not in it, so the answer is never shown', () => {
+    expect(clozeParts('He was not unkind.', 'cold')).toEqual([['He was not unkind.', true]])
+    expect(clozeParts('He was not unkind.', '  ')).toEqual([['He was not unkind.', true]])
   })
 })

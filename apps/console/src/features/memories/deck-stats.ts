@@ -1,4 +1,4 @@
-import { dueBefore, parseCardBack, startOfNextDay, type Flashcard } from '@lingocast/contract'
+import { dueBefore, findWholeWord, parseCardBack, startOfNextDay, type Flashcard } from '@lingocast/contract'
 
 export interface DeckStats {
   total: number
@@ -62,5 +62,21 @@ export function highlightParts(sentence: string, word: string): Array<[string, b
     last = m.index + m[0].length
   }
   if (last < sentence.length) parts.push([sentence.slice(last), false])
+  return parts
+}
+
+/**
+ * A cloze card's sentence: [text, isGap] pairs with the first whole-word
+ * occurrence of the front (any case) as the gap; the whole sentence is the
+ * gap when the word is not in it, so the card never gives its answer away.
+ */
+export function clozeParts(sentence: string, word: string): Array<[string, boolean]> {
+  const at = findWholeWord(sentence, word)
+  if (!at) return [[sentence, true]]
+  const end = at.index + at.match.length
+  const parts: Array<[string, boolean]> = []
+  if (at.index > 0) parts.push([sentence.slice(0, at.index), false])
+  parts.push([at.match, true])
+  if (end < sentence.length) parts.push([sentence.slice(end), false])
   return parts
 }

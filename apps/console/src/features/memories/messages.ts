@@ -1,4 +1,4 @@
-import { MEMORIES_MSG } from '@lingocast/contract'
+import { MEMORIES_MSG, type CardKind } from '@lingocast/contract'
 import { ApiError } from '../../api/client'
 
 /** Visible texts of the memories screens that spec 001 quotes (s2, s4, s8), verbatim. */
@@ -49,7 +49,28 @@ export const MEMORIES_TEXT = {
   date: 'Date',
   noChartData: 'No activity data available for the selected period',
   noTableData: 'No data available for the selected period',
+  // Cards that speak (issue 16).
+  cardType: 'Card type',
+  playSentence: 'Play the sentence',
+  autoplay: 'Play automatically',
+  audioPending: 'The sentence audio is being cut…',
+  audioFailed: 'The sentence audio could not be cut from the media.',
+  listenPrompt: 'Listen: what is said?',
+  clozePrompt: 'Listen and fill the gap',
+  hasAudio: 'Has the sentence audio',
 } as const
+
+export const CARD_KIND_OPTIONS = [
+  { value: 'standard', label: 'Text' },
+  { value: 'listening', label: 'Listening' },
+  { value: 'cloze', label: 'Cloze' },
+] as const satisfies ReadonlyArray<{ value: CardKind; label: string }>
+
+export const CARD_KIND_HELP: Record<CardKind, string> = {
+  standard: 'Shows the front word; the sentence plays with it.',
+  listening: 'Plays the sentence with its text hidden; the answer shows it.',
+  cloze: 'Plays the sentence and shows it with the front word blanked.',
+}
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { parseCardBack, type ReviewRating } from '@lingocast/contract'
+import { findWholeWord, parseCardBack, type ReviewRating } from '@lingocast/contract'
 import { strToU8, zipSync } from 'fflate'
 import { fieldChecksum, markdownToHtml, stripHtmlPreservingMediaFilenames, textToHtml } from './anki-fields'
 import type { DeckReview, FlashcardRow } from './memories.repo'
@@ -7,9 +7,12 @@ import type { DeckReview, FlashcardRow } from './memories.repo'
 /**
  * A deck as an Anki package (.apkg): a zip holding `collection.anki2`, the
  * SQLite collection in Anki's legacy schema 11 (which every Anki since 2.1
- * imports), and an empty `media` map. One note type, "Lingocast", with the
- * front, the cue (markdown rendered to HTML), and the source sentence and
- * title the card was made from. Cards keep their schedule (interval, ease,
+ * imports), the `media` map (zip entry name -> file name) and the media
+ * files. Two note types: "Lingocast", with the front, the cue (markdown
+ * rendered to HTML), the source sentence and title the card was made from
+ * and its sentence audio as `[sound:...]`; and "Lingocast Listening", a cloze
+ * note for listening cards (the sentence with the front word as the cloze,
+ * its audio on the question side). Cards keep their schedule (interval, ease,
  * due day, learning or relearning after Again) and their review history in
  * `revlog`, so Anki's statistics and next intervals carry on from ours.
  * sql.js (SQLite in WebAssembly) is loaded on the first export only.
@@ -29,34 +32,45 @@ CREATE INDEX ix_cards_sched on cards (did, queue, due);
 CREATE INDEX ix_revlog_cid on revlog (cid);
 CREATE INDEX ix_notes_csum on notes (csum);`
 
-const FIELDS = ['Front', 'Back', 'Sentence', 'Source'] as const
+const FIELDS = ['Front', 'Back', 'Sentence', 'Source', 'Audio'] as const
+const CLOZE_FIELDS = ['Text', 'Back Extra', 'Source', 'Audio'] as const
 const DAY_MS = 86_400_000
 /** Stable ids, so importing the same deck twice updates it instead of duplicating the note type. */
 const MODEL_ID = 1_700_000_000_001
+const CLOZE_MODEL_ID = 1_700_000_000_002
+/** Anki's model types: 0 standard, 1 cloze. */
+const MODEL_TYPE = { standard: 0, cloze: 1 } as const
+
+/** The file name a card's clip has in Anki's media folder (and in the CSV export). */
+export const clipFileName = (cardId: number) => `lingocast-${cardId}.mp3`
 
 const CSS = `.card { font-family: arial; font-size: 20px; text-align: center; color: black; background-color: white; }
 .sentence { font-style: italic; color: #475569; margin-top: 1em; }
 .source { font-size: 14px; color: #94a3b8; }`
 
-const QFMT = '<div class="front">{{Front}}</div>{{#Sentence}}<div class="sentence">{{Sentence}}</div>{{/Sentence}}'
+const QFMT = '<div class="front">{{Front}}</div>{{#Sentence}}<div class="sentence">{{Sentence}}</div>{{/Sentence}}{{Audio}}'
 const AFMT = '{{FrontSide}}<hr id=answer>{{Back}}{{#Source}}<div class="source">From: {{Source}}</div>{{/Source}}'
+// A listening card asks with its sound and the sentence with the word hidden; the answer shows the word.
+const CLOZE_QFMT = '{{Audio}}<div class="sentence">{{cloze:Text}}</div>'
+const CLOZE_AFMT = '<div class="sentence">{{cloze:Text}}</div><hr id=answer>{{Back Extra}}{{#Source}}<div class="source">From: {{Source}}</div>{{/Source}}'
 
-function model(deckId: number, now: number) {
+function model(deckId: number, now: number, kind: keyof typeof MODEL_TYPE) {
+  const cloze = kind === 'cloze'
   return {
-    id: MODEL_ID,
-    name: 'Lingocast',
-    type: 0,
+    id: cloze ? CLOZE_MODEL_ID : MODEL_ID,
+    name: cloze ? 'Lingocast Listening' : 'Lingocast',
+    type: MODEL_TYPE[kind],
     mod: Math.floor(now / 1000),
     usn: -1,
     sortf: 0,
     did: deckId,
-    tmpls: [{ name: 'Card 1', ord: 0, qfmt: QFMT, afmt: AFMT, bqfmt: '', bafmt: '', did: null, bfont: '', bsize: 0 }],
-    flds: FIELDS.map((name, ord) => ({ name, ord, sticky: false, rtl: false, font: 'Arial', size: 20, media: [] })),
+    tmpls: [{ name: cloze ? 'Cloze' : 'Card 1', ord: 0, qfmt: cloze ? CLOZE_QFMT : QFMT, afmt: cloze ? CLOZE_AFMT : AFMT, bqfmt: '', bafmt: '', did: null, bfont: '', bsize: 0 }],
+    flds: (cloze ? CLOZE_FIELDS : FIELDS).map((name, ord) => ({ name, ord, sticky: false, rtl: false, font: 'Arial', size: 20, media: [] })),
     css: CSS,
     latexPre: '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n',
     latexPost: '\\end{document}',
     latexsvg: false,
-    req: [[0, 'any', [0]]],
+    req: cloze ? [] : [[0, 'any', [0]]],
     tags: [],
     vers: [],
   }
@@ -114,7 +128,28 @@ function phaseOf(card: FlashcardRow, reviews: readonly DeckReview[]): 'new' | 'l
   return reviews.slice(0, -1).some((r) => r.rating !== 'Again') ? 'relearn' : 'learn'
 }
 
-export async function deckToApkg(deck: { id: number; name: string }, cards: readonly FlashcardRow[], reviews: readonly DeckReview[] = [], now = Date.now()): Promise<Uint8Array> {
+/**
+ * A listening card's cloze text: the sentence with the front word (its first
+ * whole-word occurrence, any case) as cloze 1; with the whole sentence as the
+ * cloze for a card whose text is hidden, or when the word is not in it.
+ * Each piece is escaped on its own so the markers stay markers.
+ */
+export function clozeText(sentence: string, word: string, hideAll: boolean): string {
+  // A '}}' or '::' inside the text would end the cloze early: a space keeps it plain text.
+  const plain = (text: string) => textToHtml(text).replace(/\}\}/g, '} }').replace(/::/g, ': :')
+  const at = hideAll ? undefined : findWholeWord(sentence, word)
+  if (!at) return `{{c1::${plain(sentence || word)}}}`
+  return `${plain(sentence.slice(0, at.index))}{{c1::${plain(at.match)}}}${plain(sentence.slice(at.index + at.match.length))}`
+}
+
+export async function deckToApkg(
+  deck: { id: number; name: string },
+  cards: readonly FlashcardRow[],
+  reviews: readonly DeckReview[] = [],
+  now = Date.now(),
+  /** Each card's sentence clip (MP3 bytes) by card id. */
+  sounds: ReadonlyMap<number, Uint8Array> = new Map(),
+): Promise<Uint8Array> {
   const { default: initSqlJs } = await import('sql.js')
   const SQL = await initSqlJs()
   const db = new SQL.Database()
@@ -136,7 +171,7 @@ export async function deckToApkg(deck: { id: number; name: string }, cards: read
       now,
       now,
       JSON.stringify(conf),
-      JSON.stringify({ [MODEL_ID]: model(deckId, now) }),
+      JSON.stringify({ [MODEL_ID]: model(deckId, now, 'standard'), [CLOZE_MODEL_ID]: model(deckId, now, 'cloze') }),
       JSON.stringify({ 1: deckJson(1, 'Default', now), [deckId]: deckJson(deckId, deck.name, now) }),
       JSON.stringify(DCONF),
       '{}',
@@ -147,14 +182,28 @@ export async function deckToApkg(deck: { id: number; name: string }, cards: read
     const card = db.prepare('INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)')
     const revlog = db.prepare('INSERT INTO revlog VALUES (?, ?, -1, ?, ?, ?, ?, 0, ?)')
     let lastRevlogId = 0
+    // Zip entries of the media files are numbered from 0, and `media` maps each number to its file name.
+    const mediaMap: Record<string, string> = {}
+    const files: Record<string, Uint8Array> = {}
     cards.forEach((c, i) => {
       const { context, cue } = parseCardBack(c.back)
+      const clip = sounds.get(c.id)
+      let audio = ''
+      if (clip) {
+        const entry = String(Object.keys(mediaMap).length)
+        mediaMap[entry] = clipFileName(c.id)
+        files[entry] = clip
+        audio = `[sound:${clipFileName(c.id)}]`
+      }
+      const listening = c.kind === 'listening' || c.kind === 'cloze'
       // The front, sentence and title are plain text; the cue is markdown, shown as the console shows it.
-      const fields = [textToHtml(c.front), markdownToHtml(cue), textToHtml(context?.Sentence ?? ''), textToHtml(context?.Title ?? '')]
+      const fields = listening
+        ? [clozeText(context?.Sentence ?? '', c.front, c.kind === 'listening'), `<b>${textToHtml(c.front)}</b><br>${markdownToHtml(cue)}`, textToHtml(context?.Title ?? ''), audio]
+        : [textToHtml(c.front), markdownToHtml(cue), textToHtml(context?.Sentence ?? ''), textToHtml(context?.Title ?? ''), audio]
       const noteId = now + i + 1
       const mod = Math.floor(now / 1000)
       // sql.js binds sfld as text; the column's integer affinity stores a numeric front as a number, as Anki does.
-      note.run([noteId, guidOf(c.id), MODEL_ID, mod, 'lingocast', fields.join('\x1f'), stripHtmlPreservingMediaFilenames(fields[0]!), fieldChecksum(fields[0]!), ''])
+      note.run([noteId, guidOf(c.id), listening ? CLOZE_MODEL_ID : MODEL_ID, mod, 'lingocast', fields.join('\x1f'), stripHtmlPreservingMediaFilenames(fields[0]!), fieldChecksum(fields[0]!), ''])
 
       const history = byCard.get(c.id) ?? []
       const phase = phaseOf(c, history)
@@ -185,7 +234,9 @@ export async function deckToApkg(deck: { id: number; name: string }, cards: read
     note.free()
     card.free()
     revlog.free()
-    return zipSync({ 'collection.anki2': db.export(), media: strToU8('{}') })
+    // Sound is already compressed: stored, not deflated again.
+    const media = Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, [bytes, { level: 0 }] as [Uint8Array, { level: 0 }]]))
+    return zipSync({ 'collection.anki2': db.export(), media: strToU8(JSON.stringify(mediaMap)), ...media })
   } finally {
     db.close()
   }

@@ -3,17 +3,19 @@ import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { ValidationError } from '../../lib/errors'
 import { htmlToText } from './anki-fields'
+import { clipFileName } from './anki-package'
 import { detectDialect, type ImportDialect } from './import-dialect'
 import type { FlashcardRow } from './memories.repo'
 
-export const CSV_COLUMNS = ['front', 'back', 'source_title', 'source_sentence', 'next_review', 'last_reviewed', 'repetition', 'ef'] as const
+/** `audio` names the card's clip as the Anki package's media holds it (Anki's [sound:...] takes that name). */
+export const CSV_COLUMNS = ['front', 'back', 'source_title', 'source_sentence', 'next_review', 'last_reviewed', 'repetition', 'ef', 'kind', 'audio'] as const
 
 /** A deck as CSV (RFC 4180, UTF-8 with a BOM so spreadsheet programs read the accents right). */
 export function cardsToCsv(cards: readonly FlashcardRow[]): string {
   const rows = cards.map((c) => {
     const { context } = parseCardBack(c.back)
     const texts = [c.front, c.back, context?.Title ?? '', context?.Sentence ?? ''].map(escapeFormula)
-    return [...texts, c.nextReview?.toISOString() ?? '', c.lastReviewed?.toISOString() ?? '', c.repetition, c.ef]
+    return [...texts, c.nextReview?.toISOString() ?? '', c.lastReviewed?.toISOString() ?? '', c.repetition, c.ef, c.kind, c.audio ? clipFileName(c.id) : '']
   })
   return '\uFEFF' + stringify([[...CSV_COLUMNS], ...rows])
 }

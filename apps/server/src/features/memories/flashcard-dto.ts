@@ -1,4 +1,4 @@
-import type { Deck, Flashcard, SchedulerName } from '@lingocast/contract'
+import { flashcardAudioUrl, type CardKind, type Deck, type Flashcard, type SchedulerName } from '@lingocast/contract'
 import type { DeckRow, FlashcardRow } from './memories.repo'
 
 /** The whitelisted answer shapes: the spec's fields, never the FSRS internals or the owner. */
@@ -13,7 +13,17 @@ export function toFlashcardDto(row: FlashcardRow): Flashcard {
     next_review: row.nextReview?.toISOString() ?? null,
     last_reviewed: row.lastReviewed?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
+    kind: row.kind as CardKind,
+    audio: audioOf(row),
   }
+}
+
+type AudioStatus = NonNullable<Flashcard['audio']>['status']
+
+function audioOf(row: FlashcardRow): Flashcard['audio'] {
+  if (!row.audioStatus) return null
+  const status = row.audioStatus as AudioStatus
+  return { status, url: status === 'ready' ? flashcardAudioUrl(row.id) : null }
 }
 
 export function toDeckDto(row: DeckRow): Deck {

@@ -33,9 +33,20 @@ function fromSqlRow(r: Record<string, unknown>): FlashcardRow {
     learningSteps: Number(r.learning_steps),
     reps: Number(r.reps),
     lapses: Number(r.lapses),
+    kind: String(r.kind),
+    audio: r.audio === null || r.audio === undefined ? null : String(r.audio),
+    audioSource: r.audio_source ?? null,
+    audioStatus: r.audio_status === null || r.audio_status === undefined ? null : String(r.audio_status),
     createdAt: date(r.created_at)!,
     updatedAt: date(r.updated_at)!,
   }
+}
+
+/** Where a card's clip is cut from: a media address and the stretch of it. */
+export interface ClipSource {
+  media: string
+  startMs: number
+  endMs: number
 }
 
 /** The schedule as the review log stores it (dates as ISO text); only the numbers are read back. */
@@ -78,12 +89,54 @@ export function createMemoriesRepo(db: Db) {
     listCards: (userId: number, deckId: number): Promise<FlashcardRow[]> =>
       db.select().from(flashcards).where(and(eq(flashcards.deckId, deckId), eq(flashcards.userId, userId))).orderBy(asc(flashcards.id)),
 
-    async insertCard(userId: number, deckId: number, values: { front: string; back: string; schedule: CardSchedule; createdAt?: Date }): Promise<FlashcardRow> {
+    async insertCard(
+      userId: number,
+      deckId: number,
+      values: { front: string; back: string; schedule: CardSchedule; createdAt?: Date; kind?: string; clip?: ClipSource },
+    ): Promise<FlashcardRow> {
       const [row] = await db
         .insert(flashcards)
-        .values({ userId, deckId, front: values.front, back: values.back, ...values.schedule, ...(values.createdAt ? { createdAt: values.createdAt } : {}) })
+        .values({
+          userId,
+          deckId,
+          front: values.front,
+          back: values.back,
+          ...values.schedule,
+          ...(values.createdAt ? { createdAt: values.createdAt } : {}),
+          ...(values.kind ? { kind: values.kind } : {}),
+          ...(values.clip ? { audioSource: values.clip, audioStatus: 'pending' } : {}),
+        })
         .returning()
       return row!
+    },
+
+    /** A card whose clip is to be cut (the job reads it unscoped: it acts for the card's owner). */
+    async pendingClip(id: number): Promise<{ userId: number; source: ClipSource } | undefined> {
+      const [row] = await db
+        .select({ userId: flashcards.userId, source: flashcards.audioSource })
+        .from(flashcards)
+        .where(and(eq(flashcards.id, id), eq(flashcards.audioStatus, 'pending')))
+      return row?.source ? { userId: row.userId, source: row.source as ClipSource } : undefined
+    },
+
+    /** Stores the cut clip; false when the card was deleted (or cut) meanwhile, and the file is the caller's to remove. */
+    async setClip(id: number, address: string): Promise<boolean> {
+      const rows = await db
+        .update(flashcards)
+        .set({ audio: address, audioStatus: 'ready', audioSource: null })
+        .where(and(eq(flashcards.id, id), eq(flashcards.audioStatus, 'pending')))
+        .returning({ id: flashcards.id })
+      return rows.length > 0
+    },
+
+    async failClip(id: number): Promise<void> {
+      await db.update(flashcards).set({ audioStatus: 'failed' }).where(and(eq(flashcards.id, id), eq(flashcards.audioStatus, 'pending')))
+    },
+
+    /** The stored clip of one of the user's cards. */
+    async clipOf(userId: number, id: number): Promise<string | undefined> {
+      const [row] = await db.select({ audio: flashcards.audio }).from(flashcards).where(cardOf(userId, id))
+      return row?.audio ?? undefined
     },
 
     /** Many cards in one statement: all are added or none. */
@@ -105,9 +158,10 @@ export function createMemoriesRepo(db: Db) {
       return row
     },
 
-    async deleteCard(userId: number, id: number): Promise<boolean> {
-      const rows = await db.delete(flashcards).where(cardOf(userId, id)).returning({ id: flashcards.id })
-      return rows.length > 0
+    /** False when there was no such card; else the address of its clip (null without one), now the caller's to remove. */
+    async deleteCard(userId: number, id: number): Promise<{ audio: string | null } | false> {
+      const [row] = await db.delete(flashcards).where(cardOf(userId, id)).returning({ audio: flashcards.audio })
+      return row ?? false
     },
 
     /**

@@ -1,12 +1,14 @@
-import { deckIdParams, flashcardIdParams, memoriesRoutes as c, MSG } from '@lingocast/contract'
+import { deckIdParams, FLASHCARD_AUDIO_PATH, flashcardIdParams, memoriesRoutes as c, MEMORIES_MSG, MSG } from '@lingocast/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { fromContract } from '../../lib/contract-route'
+import { sendStored } from '../../lib/send-file'
+import type { Storage } from '../../lib/storage'
 import type { MemoriesService } from './memories.service'
 
 const ok = { success: true as const, msg: MSG.ok }
 
 /** Decks, flashcards, review and stats (spec 001 s7, /english_vocab/memories/*). */
-export const memoriesRoutes: FastifyPluginAsyncZod<{ memories: MemoriesService }> = async (app, { memories }) => {
+export const memoriesRoutes: FastifyPluginAsyncZod<{ memories: MemoriesService; storage: Storage }> = async (app, { memories, storage }) => {
   app.addHook('preHandler', app.requireUser)
 
   app.route({
@@ -27,8 +29,8 @@ export const memoriesRoutes: FastifyPluginAsyncZod<{ memories: MemoriesService }
   app.route({
     ...fromContract(c.createFlashcard),
     handler: async (request) => {
-      const { deck_id, front, back } = request.body
-      return { ...ok, flashcard: await memories.createCard(request.user.id, deck_id, front, back) }
+      const { deck_id, front, back, kind, source } = request.body
+      return { ...ok, flashcard: await memories.createCard(request.user.id, deck_id, front, back, { kind, source }) }
     },
   })
 
@@ -77,6 +79,13 @@ export const memoriesRoutes: FastifyPluginAsyncZod<{ memories: MemoriesService }
   app.get(c.exportDeckApkg.path, { schema: { params: deckIdParams }, config: { cookieAuth: true } }, async (request, reply) => {
     const { fileName, data } = await memories.exportApkg(request.user.id, deckParam(request))
     return reply.type('application/octet-stream').header('cache-control', 'no-store').header('content-disposition', attachment(fileName)).send(Buffer.from(data))
+  })
+
+  // The card's sentence clip: the src of an <audio>, which sends no header, so the Token cookie counts.
+  app.get(FLASHCARD_AUDIO_PATH, { schema: { params: flashcardIdParams }, config: { cookieAuth: true } }, async (request, reply) => {
+    const address = await memories.clipOf(request.user.id, (request.params as { id: number }).id)
+    // A clip never changes: a card keeps its address for life.
+    return sendStored(request, reply, storage, address, MEMORIES_MSG.audioNotFound, 'private, max-age=86400, immutable')
   })
 
   app.route({

@@ -1,10 +1,11 @@
-import { MEMORIES_MSG, type Deck, type Flashcard, type ReviewRating, type SchedulerName } from '@lingocast/contract'
+import { MEMORIES_MSG, type CardKind, type Deck, type Flashcard, type ReviewRating, type SchedulerName } from '@lingocast/contract'
 import { NotFoundError, ValidationError } from '../../lib/errors'
 import { deckToApkg } from './anki-package'
 import { cardsToCsv, csvToCards, deckFileName } from './deck-csv'
 import { toDeckDto, toFlashcardDto } from './flashcard-dto'
 import { scheduleOf, type MemoriesRepo } from './memories.repo'
 import { newCardSchedule, scheduleReview } from './schedule'
+import type { SentenceSource } from './sentence-source'
 import { checkStatsPeriod, checkTimeZone } from './stats-period'
 
 /** PostgreSQL's "invalid parameter value", raised for a time zone it does not know. */
@@ -15,6 +16,25 @@ export interface MemoriesDeps {
   now?: () => Date
   /** Told of each new card (the vocabulary makes a one-word front 'learning'). */
   onCardCreated?: (userId: number, front: string) => Promise<void>
+  /** Sentence audio (issue 16); without it, cards are made without clips. */
+  clips?: CardClips
+}
+
+/** What the service needs for cards that keep their sentence's audio. */
+export interface CardClips {
+  locate: SentenceSource
+  /** Queues the cut of a new card's clip. */
+  enqueue(flashcardId: number): Promise<void>
+  /** The clip's bytes, for the Anki package; undefined when the file is gone. */
+  read(address: string): Promise<Uint8Array | undefined>
+  remove(address: string): Promise<void>
+}
+
+/** The sentence a card is made from, as the create request names it. */
+export interface CardSource {
+  article_id: number | string
+  start_ms: number
+  end_ms: number
 }
 
 export function createMemoriesService(deps: MemoriesDeps) {
@@ -37,12 +57,22 @@ export function createMemoriesService(deps: MemoriesDeps) {
       return (await repo.listCards(userId, deckId)).map(toFlashcardDto)
     },
 
-    async createCard(userId: number, deckId: number, front: string, back: string): Promise<Flashcard> {
+    async createCard(userId: number, deckId: number, front: string, back: string, options: { kind?: CardKind; source?: CardSource } = {}): Promise<Flashcard> {
       await ownDeck(userId, deckId)
+      // Located before the card exists: a sentence that cannot be cut refuses the card rather than leaving it mute.
+      const clip = options.source && deps.clips ? await deps.clips.locate(userId, options.source) : undefined
       const created = now()
-      const card = await repo.insertCard(userId, deckId, { front, back, schedule: newCardSchedule(created), createdAt: created })
+      const card = await repo.insertCard(userId, deckId, { front, back, schedule: newCardSchedule(created), createdAt: created, kind: options.kind, clip })
+      if (clip) await deps.clips!.enqueue(card.id)
       await deps.onCardCreated?.(userId, card.front)
       return toFlashcardDto(card)
+    },
+
+    /** The stored clip of one of the user's cards. */
+    async clipOf(userId: number, id: number): Promise<string> {
+      const address = await repo.clipOf(userId, id)
+      if (!address) throw new NotFoundError(MEMORIES_MSG.audioNotFound)
+      return address
     },
 
     /** The deck as a CSV file (beyond the spec). */
@@ -55,7 +85,12 @@ export function createMemoriesService(deps: MemoriesDeps) {
     async exportApkg(userId: number, deckId: number): Promise<{ fileName: string; data: Uint8Array }> {
       const deck = await ownDeck(userId, deckId)
       const [cards, reviews] = [await repo.listCards(userId, deckId), await repo.deckReviewLog(userId, deckId)]
-      return { fileName: deckFileName(deck.name, 'apkg'), data: await deckToApkg(deck, cards, reviews, now().getTime()) }
+      const sounds = new Map<number, Uint8Array>()
+      for (const card of cards) {
+        const bytes = card.audio ? await deps.clips?.read(card.audio) : undefined
+        if (bytes) sounds.set(card.id, bytes)
+      }
+      return { fileName: deckFileName(deck.name, 'apkg'), data: await deckToApkg(deck, cards, reviews, now().getTime(), sounds) }
     },
 
     /** Adds a CSV's cards to the deck as new cards, due at once; all or none. */
@@ -71,7 +106,9 @@ export function createMemoriesService(deps: MemoriesDeps) {
     },
 
     async deleteCard(userId: number, id: number): Promise<void> {
-      if (!(await repo.deleteCard(userId, id))) throw new NotFoundError(MEMORIES_MSG.flashcardNotFound)
+      const deleted = await repo.deleteCard(userId, id)
+      if (!deleted) throw new NotFoundError(MEMORIES_MSG.flashcardNotFound)
+      if (deleted.audio) await deps.clips?.remove(deleted.audio)
     },
 
     async review(userId: number, id: number, rating: ReviewRating): Promise<Flashcard> {

@@ -1,7 +1,7 @@
 import type { Flashcard } from '@lingocast/contract'
-import { Eye, Pencil, Trash2 } from 'lucide-react'
+import { Eye, Loader2, Pencil, Trash2, Volume2 } from 'lucide-react'
 import { formatDay } from '../deck-stats'
-import { MEMORIES_TEXT } from '../messages'
+import { CARD_KIND_OPTIONS, MEMORIES_TEXT } from '../messages'
 
 interface Props {
   cards: readonly Flashcard[]
@@ -31,7 +31,12 @@ export function FlashcardTable({ cards, onView, onEdit, onDelete }: Props) {
         <tbody className="divide-y divide-slate-100">
           {cards.map((card) => (
             <tr key={card.id} data-card-id={card.id}>
-              <td className={`${td} font-medium text-slate-900`}>{card.front}</td>
+              <td className={`${td} font-medium text-slate-900`}>
+                <span className="flex items-center gap-2">
+                  {card.front}
+                  <CardMarks card={card} />
+                </span>
+              </td>
               <td className={td}>
                 <span className="flex items-center gap-2">
                   {/* Masked so the answer is not read by accident while browsing the deck. */}
@@ -73,5 +78,28 @@ export function FlashcardTable({ cards, onView, onEdit, onDelete }: Props) {
         </tbody>
       </table>
     </div>
+  )
+}
+
+const KIND_LABEL = Object.fromEntries(CARD_KIND_OPTIONS.map((o) => [o.value, o.label]))
+
+/** A card's type (when not plain text) and whether it carries its sentence's audio. */
+function CardMarks({ card }: { card: Flashcard }) {
+  return (
+    <>
+      {card.kind !== 'standard' && <span className="rounded bg-violet-50 px-1.5 py-0.5 text-xs font-medium text-violet-700 ring-1 ring-inset ring-violet-200">{KIND_LABEL[card.kind]}</span>}
+      {card.audio?.status === 'ready' && (
+        <span title={MEMORIES_TEXT.hasAudio} data-testid="has-audio" className="text-indigo-500">
+          <Volume2 className="h-4 w-4" aria-hidden="true" />
+          <span className="sr-only">{MEMORIES_TEXT.hasAudio}</span>
+        </span>
+      )}
+      {card.audio?.status === 'pending' && (
+        <span title={MEMORIES_TEXT.audioPending} className="text-slate-400">
+          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+          <span className="sr-only">{MEMORIES_TEXT.audioPending}</span>
+        </span>
+      )}
+    </>
   )
 }
