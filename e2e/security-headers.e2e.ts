@@ -209,7 +209,8 @@ beforeAll(async () => {
   await api('/english_vocab/memories/flashcard', { deck_id: deckId, front: 'harbour', back: `a **sheltered** place for ships ![pixel](${trackerBase}/markdown.gif)` })
   uploadFile = clip
 
-  browser = await launchBrowser({ args: ['--autoplay-policy=no-user-gesture-required'] })
+  // A fake microphone (Chromium's tone) for the shadowing panel, granted without a prompt.
+  browser = await launchBrowser({ args: ['--autoplay-policy=no-user-gesture-required', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] })
   const context = browser.context
   await context.route('https://www.youtube.com/**', stubYouTube)
   await context.route('https://www.youtube-nocookie.com/**', stubYouTube)
@@ -352,6 +353,23 @@ describe('the console under its Content-Security-Policy', () => {
     await page.getByRole('button', { name: 'Look up leisure' }).click()
     await page.getByRole('dialog', { name: 'Look up leisure' }).getByTestId('ipa').waitFor()
     await page.keyboard.press('Escape')
+  })
+
+  it('shadowing: the panel plays the sentence, records a take, and shows its score and the take list', async () => {
+    await page.goto(`${server.url}/console/player/audio/${demo.HashID}`)
+    await page.getByRole('region', { name: 'Subtitles' }).getByRole('button', { name: 'leisure', exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Shadow the current sentence' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Shadow this sentence' })
+    await dialog.getByRole('button', { name: /^Start/ }).click()
+    await dialog.getByText(/^Recording: say the sentence now/).waitFor({ timeout: 30_000 })
+    // Chromium's fake tone may stop the take by itself (its beeps have silences between them); else Stop does.
+    await dialog.getByRole('button', { name: 'Stop' }).click({ timeout: 2000 }).catch(() => undefined)
+    await dialog.locator('[data-testid="take-result"][data-status="scored"], [data-testid="take-result"][data-status="failed"]').waitFor({ timeout: 30_000 })
+    await dialog.getByTestId('take-list').getByRole('listitem').first().waitFor()
+    await dialog.getByRole('button', { name: 'Play your take' }).click()
+    await expect.poll(() => dialog.getByTestId('take-audio').evaluate((a) => (a as HTMLAudioElement).currentTime), { timeout: 15_000 }).toBeGreaterThan(0.1)
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
   })
 
   it('memories: decks, a deck, review and statistics', async () => {

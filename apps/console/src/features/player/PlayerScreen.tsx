@@ -18,6 +18,7 @@ import { Player } from './player'
 import { readSpeed } from './preferences'
 import { lastStartedIndex, toMs } from './segments'
 import { NotesTab } from '../notes/NotesTab'
+import { ShadowButton } from '../shadowing/ShadowButton'
 import { ChatTab } from '../tutor/ChatTab'
 import { explainContextFor } from '../tutor/explain-context'
 import type { FlashcardDraft } from '../tutor/flashcard-draft'
@@ -135,8 +136,9 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
                 />
                 {transcript.segments.length > 0 && <TimelineBar player={player} segments={transcript.segments} fallbackDuration={article.Duration} onSeekMs={actions.seekMs} />}
                 {transcript.segments.length > 0 && <TranscriptExport segments={transcript.segments} title={article.Title} />}
+                {article.isMine && transcript.segments.length > 0 && <ShadowButton articleId={article.CollectionID} player={player} segments={transcript.segments} />}
                 <p className="hidden text-xs text-slate-400 md:block">
-                  <Kbd>Space</Kbd> play or pause · <Kbd>←</Kbd> <Kbd>→</Kbd> previous or next segment · <Kbd>R</Kbd> repeat segment · <Kbd>L</Kbd> look up a word · click a word to jump to it
+                  <Kbd>Space</Kbd> play or pause · <Kbd>←</Kbd> <Kbd>→</Kbd> previous or next segment · <Kbd>R</Kbd> repeat segment · <Kbd>L</Kbd> look up a word · <Kbd>S</Kbd> shadow the sentence · click a word to jump to it
                 </p>
               </>
             ) : (

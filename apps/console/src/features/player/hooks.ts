@@ -75,7 +75,8 @@ export function usePlayerShortcuts(actions: SegmentActions, enabled: boolean, on
     if (!enabled) return
     const onKeyDown = (e: KeyboardEvent) => {
       const shortcut = shortcutFor(e)
-      if (!shortcut) return
+      // The Shadow button listens for its own key (features/shadowing).
+      if (!shortcut || shortcut === 'shadow') return
       if (shortcut === 'lookup') {
         if (!lookup.current) return
         e.preventDefault()

@@ -17,6 +17,8 @@ describe('player shortcuts', () => {
     ['R', 'replay'],
     ['l', 'lookup'],
     ['L', 'lookup'],
+    ['s', 'shadow'],
+    ['S', 'shadow'],
     ['ArrowUp', undefined],
     ['x', undefined],
   ])('%j -> %s', (key, out) => {

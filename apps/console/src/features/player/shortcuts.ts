@@ -1,9 +1,9 @@
 /**
  * The player's keys (spec 000 s5): Space, Left, Right, R; and L, which looks
- * up the focused word or the word at the play position (issue 15). Ignored
- * while typing.
+ * up the focused word or the word at the play position (issue 15); and S,
+ * which shadows the current sentence (issue 16). Ignored while typing.
  */
-export type Shortcut = 'toggle' | 'previous' | 'next' | 'replay' | 'lookup'
+export type Shortcut = 'toggle' | 'previous' | 'next' | 'replay' | 'lookup' | 'shadow'
 
 interface TargetLike {
   tagName?: string
@@ -56,6 +56,9 @@ export function shortcutFor(e: KeyLike): Shortcut | undefined {
     case 'l':
     case 'L':
       return e.repeat ? undefined : 'lookup'
+    case 's':
+    case 'S':
+      return e.repeat ? undefined : 'shadow'
     default:
       return undefined
   }
