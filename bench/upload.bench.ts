@@ -94,7 +94,7 @@ const app = await startTarget('upload-app.ts', { STORAGE_URL: '' })
 const s3App = await startTarget('upload-app.ts', s3Env)
 const raw = await startTarget('raw-upload.ts')
 const dataDir = String(app.dataDir)
-const bucket = createConfiguredStorage(loadConfig({ DATA_DIR: dataDir, ...s3Env }), {})
+const bucket = await createConfiguredStorage(loadConfig({ DATA_DIR: dataDir, ...s3Env }), {})
 try {
   const base: number[] = []
   const ceiling: number[] = []

@@ -23,7 +23,7 @@ await startBenchApp(storageEnv, async (database, userId, dataDir) => {
     // put moves what it is given: a second name keeps the local file for the static baseline.
     const moved = path.join(dataDir, 'episode-for-bucket.mp3')
     linkSync(file, moved)
-    await createConfiguredStorage(config, {}).put(moved, '/bench/episode.mp3')
+    await (await createConfiguredStorage(config, {})).put(moved, '/bench/episode.mp3')
   }
   await createLibraryRepo(database.db).insert(userId, { title: 'Bench', audio: '/bench/episode.mp3' })
   return { file }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import cookie from '@fastify/cookie'
@@ -21,7 +22,9 @@ import { mediaRoutes } from './features/media/media.routes'
 import { improveFlashcardRoutes } from './features/memories/improve-flashcard.routes'
 import { createMemoriesRepo } from './features/memories/memories.repo'
 import { memoriesRoutes } from './features/memories/memories.routes'
-import { createMemoriesService } from './features/memories/memories.service'
+import { createCardAudioJob } from './features/memories/card-audio.job'
+import { createMemoriesService, type CardClips } from './features/memories/memories.service'
+import { createSentenceSource } from './features/memories/sentence-source'
 import { createTranscriptsRepo } from './features/media/transcripts.repo'
 import { createJobRunner, type JobRunner } from './features/jobs/job-runner'
 import { createJobsRepo } from './features/jobs/jobs.repo'
@@ -36,7 +39,8 @@ import { RateLimitedError } from './lib/errors'
 import { createSafeFetch } from './lib/safe-fetch'
 import { withLogRedaction } from './lib/log-redaction'
 import { createFileCache } from './lib/file-cache'
-import { createLocalStorage } from './lib/storage'
+import { createConfiguredStorage, storageTmpDir } from './lib/configured-storage'
+import { StoredFileMissing } from './lib/storage'
 import { storageRoutes } from './features/storage/storage.routes'
 import { createUploadRepo } from './features/upload/upload.repo'
 import { uploadRoutes } from './features/upload/upload.routes'
@@ -69,12 +73,18 @@ import { createRefreshFeedJob } from './features/feeds/refresh-feed.job'
 import { createMetrics } from './features/operations/metrics'
 import { createOperationsRepo } from './features/operations/operations.repo'
 import { operations } from './features/operations/operations.routes'
+import { workerListener } from './features/operations/worker-listener'
+import { gracefulClose } from './features/operations/graceful-close'
 import { createMailer, type Mailer } from './lib/mailer'
 import { authGuard } from './plugins/auth-guard'
 import { consoleStatic } from './plugins/console-static'
 import { errorHandler } from './plugins/error-handler'
 import { inputGuard } from './plugins/input-guard'
 import { securityHeaders } from './plugins/security-headers'
+import { createShadowingRepo } from './features/shadowing/shadowing.repo'
+import { shadowingRoutes } from './features/shadowing/shadowing.routes'
+import { createShadowingService } from './features/shadowing/shadowing.service'
+import { createScoreTakeJob } from './features/shadowing/score-take.job'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,8 +135,15 @@ export async function buildApp(config: Config, deps: AppDeps) {
   const { db } = deps.database
   // Before every other route, so the latency hook sees them all.
   const operationsRepo = createOperationsRepo(db)
-  const metrics = createMetrics({ jobNames: ['transcribe', 'refresh_feed'], queueStats: operationsRepo.queueStats, processMetrics: config.metrics.enabled })
-  await app.register(operations, { metrics, access: config.metrics, readiness: { ping: operationsRepo.ping, storageDir: config.storageDir, timeoutMs: 5000 } })
+  const metrics = createMetrics({ jobNames: ['transcribe', 'refresh_feed', 'card_audio', 'score_take'], queueStats: operationsRepo.queueStats, processMetrics: config.metrics.enabled })
+  // Local disk, or the bucket STORAGE_URL names; the demo content ships with the app and stays a local, read-only mount.
+  const storage = await createConfiguredStorage(config, { '/demo/': DEMO_DIR })
+  const operationsDeps = { metrics, access: config.metrics, readiness: { ping: operationsRepo.ping, pingStorage: storage.ping, timeoutMs: 5000 } }
+  await app.register(operations, operationsDeps)
+  // SIGTERM: requests in flight finish, then their keep-alive connections close instead of holding the process.
+  await app.register(gracefulClose)
+  // A worker serves no app HTTP: its job counters would be unreadable without a listener of their own.
+  if (config.processRole === 'worker' && config.metrics.port !== undefined) await app.register(workerListener, { ...operationsDeps, host: config.host, port: config.metrics.port })
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, app.log)
   const authRepo = createAuthRepo(db)
   const auth = createAuthService({ repo: authRepo, mailer, config, log: app.log })
@@ -145,7 +162,6 @@ export async function buildApp(config: Config, deps: AppDeps) {
     onDone: (id) => comprehension.countTranscript(id).catch((error: unknown) => app.log.warn({ err: error, transcriptId: id }, 'counting a transcript\'s words failed')),
   })
   for (const demo of demoArticles()) await transcripts.storeIfAbsent(demo.audio, 'demo', demo.segments)
-  const storage = createLocalStorage({ root: config.storageDir, mounts: { '/demo/': DEMO_DIR } })
   const safeFetch = createSafeFetch({ allowHosts: config.fetchAllowHosts })
   // Playlists check ownership with the library's own, user-scoped reads.
   const playlists = createPlaylistsService({ repo: createPlaylistsRepo(db), library })
@@ -190,7 +206,56 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(uploadRoutes, { uploads, tmpDir: config.uploadTmpDir, maxBytes: config.uploadMaxBytes })
   // A card whose front is one word makes that word 'learning' in the vocabulary.
   const words = createWordsService({ repo: createWordsRepo(db) })
-  await app.register(memoriesRoutes, { memories: createMemoriesService({ repo: createMemoriesRepo(db), onCardCreated: words.noteCardFront }) })
+  // Cards that speak (issue 16): a card made from a sentence keeps the sentence's clip, cut in the quick lane.
+  const memoriesRepo = createMemoriesRepo(db)
+  const cardClips: CardClips = {
+    locate: createSentenceSource({
+      mediaOf: async (userId, ref) => {
+        const article = await readableLibrary.get(userId, ref)
+        return article.Video ?? article.Audio
+      },
+      wordsBetween: async (address, from, to) => (await transcripts.segmentsBetween(address, from, to)).flatMap((s) => s.word_timestamps),
+    }),
+    enqueue: async (flashcardId) => {
+      await jobsRepo.enqueue('card_audio', { flashcardId }, { dedupeKey: `card_audio:${flashcardId}` })
+      quickJobs.nudge()
+    },
+    // A clip gone from storage leaves its card out of the package's media, not the whole export.
+    read: (address) => storage.withLocalFile(address, (file) => readFile(file)).catch((error: unknown) => (error instanceof StoredFileMissing ? undefined : Promise.reject(error))),
+    remove: (address) => storage.remove(address),
+  }
+  await app.register(memoriesRoutes, { memories: createMemoriesService({ repo: memoriesRepo, onCardCreated: words.noteCardFront, clips: cardClips }), storage })
+  // Sentence clips and shadowing scores (issue 16): seconds of work a learner waits for, in their own
+  // lane so they never queue behind an hour-long transcription or a slow feed.
+  const quickJobs = createJobRunner({ repo: jobsRepo, log: app.log.child({ component: 'quick-jobs' }), ...config.jobs, concurrency: 2, names: ['card_audio', 'score_take'] })
+  quickJobs.register(
+    'card_audio',
+    createCardAudioJob({ repo: memoriesRepo, storage, safeFetch, maxDownloadBytes: config.transcribeMaxBytes, tmpDir: path.join(config.transcribeTmpDir, 'clips') }),
+  )
+  // Shadowing (issue 16): takes of the user's own articles only (library.get, not the shared reads).
+  const shadowingRepo = createShadowingRepo(db)
+  const segmentAt = async (userId: number, articleRef: number, startMs: number) => {
+    const article = await library.get(userId, articleRef)
+    for (const address of [article.Audio, article.Video]) {
+      const segment = address ? (await transcripts.segments(address)).find((s) => s.start === startMs) : undefined
+      if (segment) return segment
+    }
+    return undefined
+  }
+  quickJobs.register('score_take', createScoreTakeJob({ repo: shadowingRepo, storage, segmentAt, tmpDir: path.join(config.transcribeTmpDir, 'takes'), modelDir: config.pocketsphinxModelDir }))
+  const shadowing = createShadowingService({
+    repo: shadowingRepo,
+    library,
+    segments: (address) => transcripts.segments(address),
+    storage,
+    enqueue: async (takeId) => {
+      await jobsRepo.enqueue('score_take', { takeId }, { dedupeKey: `score_take:${takeId}`, maxAttempts: 2 })
+      quickJobs.nudge()
+    },
+    tmpDir: path.join(config.transcribeTmpDir, 'take-uploads'),
+    log: app.log,
+  })
+  await app.register(shadowingRoutes, { shadowing, storage })
   await app.register(wordsRoutes, { words })
   await app.register(notesRoutes, { notes: createNotesService({ repo: createNotesRepo(db) }) })
   await app.register(comprehensionRoutes, { comprehension })
@@ -240,6 +305,11 @@ export async function buildApp(config: Config, deps: AppDeps) {
     })
   }
 
+  if (config.processRole !== 'web') {
+    app.addHook('onReady', async () => quickJobs.start())
+    app.addHook('preClose', async () => quickJobs.stop())
+  }
+
   await app.register(consoleStatic, { consoleDir: config.consoleDir })
 
   const purge = setInterval(() => {
@@ -248,7 +318,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   purge.unref()
   // Uploads and transcription jobs cut off by a crash leave temporary files outside storage: nothing serves them, this frees the disk.
   const sweep = () =>
-    Promise.all([sweepStaleUploads(config.uploadTmpDir), sweepStaleEntries(config.transcribeTmpDir)]).catch((error: unknown) =>
+    Promise.all([sweepStaleUploads(config.uploadTmpDir), sweepStaleEntries(config.transcribeTmpDir), sweepStaleEntries(storageTmpDir(config))]).catch((error: unknown) =>
       app.log.warn({ err: error }, 'sweeping stale temporary files failed'),
     )
   app.addHook('onReady', async () => void sweep())

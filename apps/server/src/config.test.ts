@@ -24,4 +24,28 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(ConfigError)
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
   })
+
+  it('keeps stored files on local disk unless STORAGE_URL names a bucket', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'local' })
+    expect(loadConfig({ STORAGE_URL: '' }).storage).toEqual({ kind: 'local' })
+    const s3 = loadConfig({
+      STORAGE_URL: 's3://media-bucket/lingo/cast/?endpoint=http://minio:9000&region=eu-west-1&forcePathStyle=true',
+      AWS_ACCESS_KEY_ID: 'key',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    }).storage
+    expect(s3).toEqual({ kind: 's3', bucket: 'media-bucket', prefix: 'lingo/cast', endpoint: 'http://minio:9000', region: 'eu-west-1', forcePathStyle: true, credentials: { accessKeyId: 'key', secretAccessKey: 'secret' } })
+    // AWS itself: no endpoint, virtual-host style, the SDK's own credential chain.
+    expect(loadConfig({ STORAGE_URL: 's3://media-bucket' }).storage).toEqual({ kind: 's3', bucket: 'media-bucket', prefix: '', endpoint: undefined, region: 'us-east-1', forcePathStyle: false, credentials: undefined })
+  })
+
+  it('says what is wrong with a STORAGE_URL', () => {
+    expect(() => loadConfig({ STORAGE_URL: 'minio:9000/bucket' })).toThrow(/STORAGE_URL: only s3:\/\//)
+    expect(() => loadConfig({ STORAGE_URL: 'not a url' })).toThrow(/STORAGE_URL: must be a URL/)
+    expect(() => loadConfig({ STORAGE_URL: 's3://Bad_Bucket' })).toThrow(/STORAGE_URL: not a bucket name/)
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket/a/../b' })).toThrow(/STORAGE_URL/)
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket?endpont=http://x' })).toThrow(/STORAGE_URL: unknown option endpont/)
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket?endpoint=minio:9000' })).toThrow(/STORAGE_URL: endpoint must be an http/)
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket?forcePathStyle=yes' })).toThrow(/STORAGE_URL: forcePathStyle/)
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', AWS_ACCESS_KEY_ID: 'key' })).toThrow(/set both or neither/)
+  })
 })

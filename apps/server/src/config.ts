@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { parseStorageUrl, type StorageUrl } from './lib/storage-url'
 
 /**
  * The only reader of process.env. Parsed once at boot; everything else takes
@@ -64,6 +65,10 @@ const envSchema = z.object({
   FEED_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   METRICS: flag,
   METRICS_TOKEN: optionalString,
+  METRICS_PORT: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  STORAGE_URL: optionalString,
+  AWS_ACCESS_KEY_ID: optionalString,
+  AWS_SECRET_ACCESS_KEY: optionalString,
 })
 
 export interface Config {
@@ -85,6 +90,8 @@ export interface Config {
   /** Private hosts, IPs or CIDR ranges that user-given addresses may reach (a LAN media server). */
   fetchAllowHosts: string[]
   storageDir: string
+  /** Local disk (storageDir) unless STORAGE_URL names an S3-compatible bucket. */
+  storage: StorageConfig
   trustProxy: boolean
   /** 'web' serves HTTP only, 'worker' runs jobs only, 'both' (the default) does both. */
   processRole: 'web' | 'worker' | 'both'
@@ -115,8 +122,17 @@ export interface Config {
     concurrency: number
   }
   /** GET /metrics: off (404) unless METRICS=1 (open, for a private network) or METRICS_TOKEN (bearer token required). */
-  metrics: { enabled: boolean; token: string | undefined }
+  metrics: {
+    enabled: boolean
+    token: string | undefined
+    /** PROCESS_ROLE=worker only: a listener for /healthz, /readyz and /metrics on this port (a worker serves no other HTTP). */
+    port: number | undefined
+  }
 }
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | ({ kind: 's3'; credentials: { accessKeyId: string; secretAccessKey: string } | undefined } & StorageUrl)
 
 export class ConfigError extends Error {}
 
@@ -139,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { issuer: trimSlash(e.OIDC_ISSUER), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME }
       : undefined
   if (e.AI_BASE_URL && !e.AI_MODEL) throw new ConfigError('Invalid configuration:\n  AI_MODEL: required with AI_BASE_URL (e.g. gpt-4o-mini, llama3.1)')
+  const storage = storageConfig(e.STORAGE_URL, e.AWS_ACCESS_KEY_ID, e.AWS_SECRET_ACCESS_KEY)
   const ai = e.AI_BASE_URL && e.AI_MODEL ? { baseUrl: trimSlash(e.AI_BASE_URL), apiKey: e.AI_API_KEY, model: e.AI_MODEL, idleTimeoutMs: e.AI_TIMEOUT_SECONDS * 1000 } : undefined
   return {
     port: e.PORT,
@@ -159,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     fetchAllowHosts: e.FETCH_ALLOW_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
     storageDir: path.join(path.resolve(e.DATA_DIR), 'storage'),
+    storage,
     processRole: e.PROCESS_ROLE,
     jobs: { concurrency: e.JOB_CONCURRENCY, leaseMs: e.JOB_LEASE_SECONDS * 1000, pollMs: 1000, retryBaseMs: 30_000 },
     pocketsphinxModelDir: e.POCKETSPHINX_MODEL_DIR,
@@ -171,8 +189,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ai,
     tutorLimitPerMinute: e.TUTOR_LIMIT_PER_MINUTE,
     feeds: { fetchCatalogue: e.FEED_CATALOGUE_FETCH, sweepMs: e.FEED_SWEEP_SECONDS * 1000, fetchTimeoutMs: e.FEED_TIMEOUT_SECONDS * 1000, concurrency: e.FEED_CONCURRENCY },
-    metrics: { enabled: e.METRICS || e.METRICS_TOKEN !== undefined, token: e.METRICS_TOKEN },
+    metrics: { enabled: e.METRICS || e.METRICS_TOKEN !== undefined, token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   }
+}
+
+function storageConfig(url: string | undefined, accessKeyId: string | undefined, secretAccessKey: string | undefined): StorageConfig {
+  if (!url) return { kind: 'local' }
+  let where: StorageUrl
+  try {
+    where = parseStorageUrl(url)
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  STORAGE_URL: ${(error as Error).message}`)
+  }
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new ConfigError('Invalid configuration:\n  AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: set both or neither')
+  // Neither: the SDK's own chain (an instance role, ~/.aws) finds them.
+  return { kind: 's3', ...where, credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined }
 }
 
 function trimSlash(url: string): string {

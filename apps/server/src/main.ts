@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config'
 import { buildApp } from './app'
+import { serveBackupSocket } from './db/backup-socket'
 import { openDatabase } from './db/client'
 import { DataDirLockedError } from './db/data-dir-lock'
 
@@ -8,6 +9,8 @@ async function main() {
   const config = loadConfig()
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const app = await buildApp(config, { database })
+  // Embedded mode: `npm run backup` asks this process for a consistent snapshot (decision 0009).
+  const backups = database.snapshot ? await serveBackupSocket({ database, dataDir: config.dataDir, storageDir: config.storageDir, log: app.log }) : undefined
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -21,6 +24,7 @@ async function main() {
     force.unref()
     try {
       await app.close()
+      await backups?.close()
       await database.close()
     } finally {
       process.exit(0)
@@ -38,6 +42,7 @@ async function main() {
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {
     app.log.error(error)
+    await backups?.close()
     await database.close()
     process.exit(1)
   }

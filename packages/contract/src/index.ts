@@ -6,13 +6,13 @@ export { oauthCallbackQuery, oauthPaths, oauthProvider, oauthStartQuery, type OA
 export * as libraryRoutes from './library'
 export { article, articleRef, parseArticleRef, type Article } from './library'
 export * as mediaRoutes from './media'
-export { PROXY_MEDIA_PATH, proxyMediaQuery, STORAGE_JUMP_PREFIX, STORAGE_THUMBNAIL_PREFIX, THUMBNAIL_IMAGE_PATH, thumbnailImageQuery, segment, TRANSCRIPT_WINDOW_AHEAD_MS, TRANSCRIPT_WINDOW_BEHIND_MS, wordTimestamp, transcriptionStatus, type Segment, type TranscriptionStatus } from './media'
+export { PROXY_MEDIA_PATH, proxyMediaQuery, STORAGE_JUMP_PREFIX, STORAGE_THUMBNAIL_PREFIX, THUMBNAIL_IMAGE_PATH, thumbnailImageQuery, segment, TRANSCRIPT_WINDOW_AHEAD_MS, TRANSCRIPT_WINDOW_BEHIND_MS, wordTimestamp, transcriptionStatus, type Segment, type TranscriptionStatus, type WordTimestamp } from './media'
 export * as playlistRoutes from './playlists'
 export { NEW_PLAYLIST_NAME, PLAYLIST_TITLE_MAX, playlistArticle, playlistSummary, type PlaylistArticle, type PlaylistDetail, type PlaylistSummary } from './playlists'
 export * as uploadRoutes from './upload'
 export { AUDIO_EXTENSIONS, fileExtension, hasMediaExtension, mediaInfo, mediaInfoRoute, MEDIAINFO_PREFIX, SUBTITLE_EXTENSIONS, SUBTITLE_MAX_BYTES, UPLOAD_FILE_FIELD, UPLOAD_SUBTITLE_FIELD, VIDEO_EXTENSIONS, type MediaInfo } from './upload'
 export * as memoriesRoutes from './memories'
-export { deck, flashcard, dailyStat, statsSummary, pathWithId, flashcardIdParams, deckIdParams, CSV_IMPORT_MAX_ROWS, FRONT_MAX, BACK_MAX, DECK_NAME_MAX, STATS_MAX_DAYS, type Deck, type Flashcard, type DailyStat, type StatsSummary } from './memories'
+export { deck, flashcard, dailyStat, statsSummary, pathWithId, flashcardIdParams, deckIdParams, CSV_IMPORT_MAX_ROWS, FRONT_MAX, BACK_MAX, DECK_NAME_MAX, STATS_MAX_DAYS, CARD_KINDS, CLIP_MAX_MS, FLASHCARD_AUDIO_PATH, flashcardAudioUrl, type CardKind, type Deck, type Flashcard, type DailyStat, type StatsSummary } from './memories'
 export * from './review-rules'
 export * from './card-back'
 export * from './tagged-sections'
@@ -76,3 +76,20 @@ export {
   type VocabularyWord,
   type WordStatus,
 } from './vocabulary'
+export * as shadowingRoutes from './shadowing'
+export {
+  SHADOW_AUDIO_TYPES,
+  SHADOW_TAKE_AUDIO_PATH,
+  SHADOW_TAKE_MAX_BYTES,
+  SHADOW_TAKE_MAX_MS,
+  SHADOW_TAKES_KEPT,
+  SHADOWING_MSG,
+  shadowTake,
+  shadowTakeAudioUrl,
+  takeIdParams,
+  takeWord,
+  WORD_VERDICTS,
+  type ShadowTake,
+  type TakeWord,
+  type WordVerdict,
+} from './shadowing'

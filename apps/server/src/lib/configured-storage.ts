@@ -1,14 +1,18 @@
 import path from 'node:path'
 import type { Config } from '../config'
-import { createS3Storage } from './s3-storage'
 import { createLocalStorage, type Mounts, type Storage } from './storage'
 
 /** Where downloads of stored objects for ffmpeg live while it runs; the start-up sweep clears what a crash left. */
 export const storageTmpDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'tmp', 'storage')
 
-/** The storage STORAGE_URL selects: local disk under DATA_DIR/storage unless it names a bucket. */
-export function createConfiguredStorage(config: Pick<Config, 'storage' | 'storageDir' | 'dataDir'>, mounts: Mounts): Storage {
+/**
+ * The storage STORAGE_URL selects: local disk under DATA_DIR/storage unless it
+ * names a bucket. The AWS SDK is loaded only then: the embedded default keeps
+ * its start-up time and memory.
+ */
+export async function createConfiguredStorage(config: Pick<Config, 'storage' | 'storageDir' | 'dataDir'>, mounts: Mounts): Promise<Storage> {
   if (config.storage.kind === 'local') return createLocalStorage({ root: config.storageDir, mounts })
   const { kind: _kind, ...where } = config.storage
+  const { createS3Storage } = await import('./s3-storage')
   return createS3Storage({ ...where, tmpDir: storageTmpDir(config), mounts })
 }

@@ -7,7 +7,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCom
 import { Upload } from '@aws-sdk/lib-storage'
 import send from '@fastify/send'
 import type { StorageUrl } from './storage-url'
-import { addressKey, localFileOf, localReads, mountOf, StoredFileMissing, writableKey, type ByteRange, type Mounts, type Storage } from './storage'
+import { addressKey, localFileOf, localReads, mountOf, StoredFileMissing, writableKey, type ByteRange, type Mounts, type Storage, type StoredFileInfo } from './storage'
 
 /** Keys are `${prefix}/${address without its leading slash}`. */
 export interface S3StorageOptions extends StorageUrl {
@@ -47,6 +47,10 @@ function isNotFound(error: unknown): boolean {
  * so several machines serve the same files. Addresses are checked exactly as
  * on local disk (lib/storage.ts), and the read-only mounts stay local files.
  */
+/** How long a HEAD's answer is reused, and for how many objects. */
+const HEAD_CACHE_MS = 10_000
+const HEAD_CACHE_SIZE = 1_000
+
 export function createS3Storage(options: S3StorageOptions): Storage & { client: S3Client } {
   const { bucket, mounts } = options
   const client = new S3Client({
@@ -59,6 +63,10 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
     responseChecksumValidation: 'WHEN_REQUIRED',
   })
   const keyPrefix = options.prefix ? `${options.prefix.replace(/^\/+|\/+$/g, '')}/` : ''
+  // A player asks for many ranges of one file: its size comes from a HEAD a few seconds old instead of one
+  // per request. Safe because addresses are written once; an object deleted by another process meanwhile
+  // fails its GET, which answers not found.
+  const heads = new Map<string, { info: StoredFileInfo; at: number }>()
   const keyOf = (key: string) => `${keyPrefix}${key}`
   const mounted = (address: string) => (mountOf(address, mounts) ? localFileOf(address, undefined, mounts) : undefined)
   /** The object key of a readable, non-mounted address, or undefined. */
@@ -98,21 +106,29 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
         leavePartsOnError: false,
       })
       await upload.done()
+      heads.delete(key)
       // A put moves the file, as on local disk.
       await rm(localFile, { force: true })
     },
 
     async remove(address) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(writableKey(address, mounts)) }))
+      const key = keyOf(writableKey(address, mounts))
+      heads.delete(key)
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))
     },
 
     async stat(address) {
       if (mountOf(address, mounts)) return localReads.stat(mounted(address))
       const key = readKey(address)
       if (key === undefined) return undefined
+      const seen = heads.get(key)
+      if (seen && Date.now() - seen.at < HEAD_CACHE_MS) return seen.info
       try {
         const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))
-        return { size: head.ContentLength ?? 0, modified: head.LastModified, etag: head.ETag }
+        const info = { size: head.ContentLength ?? 0, modified: head.LastModified, etag: head.ETag }
+        if (heads.size >= HEAD_CACHE_SIZE) heads.delete(heads.keys().next().value!)
+        heads.set(key, { info, at: Date.now() })
+        return info
       } catch (error) {
         if (isNotFound(error)) return undefined
         throw error
