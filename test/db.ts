@@ -27,12 +27,13 @@ export async function createTestDatabase(options: { open?: boolean } = {}): Prom
     const dataDir = copyTemplate('/nonexistent')
     const open = () => openDatabase({ databaseUrl: url, dataDir, migrate: false })
     const database = options.open === false ? (undefined as unknown as Database) : await open()
-    return {
+    const handle: TestDatabase = {
       database,
       env: { DATA_DIR: dataDir, DATABASE_URL: url },
       reopen: open,
       async drop() {
-        await database?.close().catch(() => undefined)
+        // The database the test holds now: a test that reopened it put the new one here.
+        await handle.database?.close().catch(() => undefined)
         const c = new pg.Client({ connectionString: template.serverUrl })
         await c.connect()
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
@@ -40,17 +41,21 @@ export async function createTestDatabase(options: { open?: boolean } = {}): Prom
         rmSync(dataDir, { recursive: true, force: true })
       },
     }
+    return handle
   }
   const dataDir = copyTemplate(template.dataDir)
   const open = () => openDatabase({ dataDir, migrate: false })
   const database = options.open === false ? (undefined as unknown as Database) : await open()
-  return {
+  const handle: TestDatabase = {
     database,
     env: { DATA_DIR: dataDir },
     reopen: open,
     async drop() {
-      await database?.close().catch(() => undefined)
+      // The database the test holds now: one reopened and left open would keep the lock's heartbeat
+      // running over a removed directory, and it stops the process ("Lost the lock").
+      await handle.database?.close().catch(() => undefined)
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+  return handle
 }
