@@ -100,14 +100,16 @@ async function shadowOnce(page: Page): Promise<Scored> {
   return { score, verdicts }
 }
 
+/** A take's score and verdicts, for a failure message. */
+const told = (take: Scored) => `${take.score}: ${take.verdicts.map((v) => `${v.word}:${v.verdict}`).join(' ')}`
+
 describe('shadowing with a fake microphone', () => {
   let matched: Scored
   it('scores a take of the segment\'s own words with most words clear, and keeps it in the list', async () => {
     const page = await playerWithMicrophone(await speechWav('matched', FIRST.text))
     matched = await shadowOnce(page)
-    console.log('matched', matched.score, matched.verdicts.map((v) => `${v.word}:${v.verdict}`).join(' '))
     expect(matched.verdicts.map((v) => v.word)).toEqual(FIRST.text.split(' '))
-    expect(matched.score).toBeGreaterThanOrEqual(75)
+    expect(matched.score, told(matched)).toBeGreaterThanOrEqual(75)
     expect(matched.verdicts.filter((v) => v.verdict === 'clear').length).toBeGreaterThan(FIRST.text.split(' ').length / 2)
     const dialog = page.getByRole('dialog', { name: 'Shadow this sentence' })
     await expect.poll(() => dialog.getByTestId('take-list').getByRole('listitem').count()).toBe(1)
@@ -124,8 +126,7 @@ describe('shadowing with a fake microphone', () => {
   it('scores a take of different words clearly lower, with words marked missing', async () => {
     const page = await playerWithMicrophone(await speechWav('different', DIFFERENT))
     const different = await shadowOnce(page)
-    console.log('different', different.score, different.verdicts.map((v) => `${v.word}:${v.verdict}`).join(' '))
-    expect(matched.score - different.score).toBeGreaterThanOrEqual(40)
+    expect(matched.score - different.score, told(different)).toBeGreaterThanOrEqual(40)
     expect(different.verdicts.filter((v) => v.verdict === 'missing').length).toBeGreaterThanOrEqual(10)
     const dialog = page.getByRole('dialog', { name: 'Shadow this sentence' })
     await expect.poll(() => dialog.getByTestId('take-list').getByRole('listitem').count()).toBe(2)
@@ -137,8 +138,7 @@ describe('shadowing with a fake microphone', () => {
   it('marks the words left out as missing', async () => {
     const page = await playerWithMicrophone(await speechWav('left-out', LEFT_OUT.reduce((text, word) => text.replace(`${word} `, ''), FIRST.text)))
     const take = await shadowOnce(page)
-    console.log('left out', take.score, take.verdicts.map((v) => `${v.word}:${v.verdict}`).join(' '))
-    expect(take.verdicts.filter((v) => v.verdict === 'missing').map((v) => v.word)).toEqual(LEFT_OUT)
+    expect(take.verdicts.filter((v) => v.verdict === 'missing').map((v) => v.word), told(take)).toEqual(LEFT_OUT)
   }, 120_000)
 
   it('says so when the microphone is refused, and asks for it only on Start', async () => {

@@ -89,9 +89,9 @@ describe('scoring a take', () => {
     const different = await uploadScored(alice, 'The weather was cold, so the children stayed inside and played quiet games by the fire all afternoon.')
     expect(matched.status).toBe('scored')
     expect(different.status).toBe('scored')
-    console.log(`matched ${matched.score} [${verdicts(matched).join(' ')}]\ndifferent ${different.score} [${verdicts(different).join(' ')}]`)
-    expect(matched.score!).toBeGreaterThanOrEqual(80)
-    expect(matched.score! - different.score!).toBeGreaterThanOrEqual(40)
+    const told = `matched ${matched.score} [${verdicts(matched).join(' ')}], different ${different.score} [${verdicts(different).join(' ')}]`
+    expect(matched.score!, told).toBeGreaterThanOrEqual(80)
+    expect(matched.score! - different.score!, told).toBeGreaterThanOrEqual(40)
     expect(matched.words.map((w) => w.word)).toEqual(FIRST.text.split(' '))
     // espeak-ng's voice is not a person's: a few of its words sound only somewhat like the model's.
     expect(matched.words.filter((w) => w.verdict === 'clear').length).toBeGreaterThanOrEqual(15)
@@ -117,8 +117,7 @@ describe('scoring a take', () => {
     }
     const own = await cut(FIRST)
     const other = await cut(SEGMENTS[3]!)
-    console.log(`speaker's own ${own.score}, another sentence ${other.score}`)
-    expect(own.score!).toBeGreaterThanOrEqual(90)
+    expect(own.score!, `speaker's own ${own.score}, another sentence ${other.score}`).toBeGreaterThanOrEqual(90)
     expect(own.words.filter((w) => w.verdict === 'missing')).toEqual([])
     expect(own.score! - other.score!).toBeGreaterThanOrEqual(40)
   }, 120_000)
