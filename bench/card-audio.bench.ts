@@ -11,9 +11,10 @@ import { makeEpisode } from '../test/speech'
 import { median, printTable } from './harness'
 
 /**
- * Clip cut time per card (issue 16): the real card_audio job (probe, ffmpeg
- * cut, store) on a stored 15-minute MP3, for sentences spread over it; the
- * later in the file, the further ffmpeg seeks. Baseline in the same run:
+ * Clip cut time per card (issue 16): the real card_audio job (one ffmpeg run
+ * that checks the container and cuts, then the store) on a stored 15-minute
+ * MP3, for sentences spread over it; the later in the file, the further
+ * ffmpeg seeks. Baseline in the same run:
  * ffmpeg decoding the same stretch to nothing, the least a cut can cost.
  */
 

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { inputArgs, type MediaInput } from './media-input'
+import { detectArgs, inputArgs, type MediaInput } from './media-input'
 
 const run = promisify(execFile)
 
@@ -19,14 +19,18 @@ export async function grabFrame(video: MediaInput, outFile: string, options: { a
 }
 
 /**
- * A stretch of media's audio as a small mono MP3 (what Anki plays
- * everywhere). The seek before the input is exact when re-encoding.
+ * A stretch of a file's audio as a small mono MP3 (what Anki plays
+ * everywhere). One ffmpeg run finds the container and cuts: only our
+ * demuxers and the file protocol are allowed, as in the probe of
+ * detectArgs, so a playlist or concat script is refused, never followed;
+ * a separate probe would double the cost of a short clip. The seek before
+ * the input is exact when re-encoding.
  */
-export async function cutAudioClip(media: MediaInput, startMs: number, endMs: number, outFile: string, signal?: AbortSignal): Promise<void> {
+export async function cutAudioClip(file: string, startMs: number, endMs: number, outFile: string, signal?: AbortSignal): Promise<void> {
   const seconds = (ms: number) => (ms / 1000).toFixed(3)
   await run(
     'ffmpeg',
-    ['-v', 'error', '-nostdin', '-y', '-ss', seconds(startMs), '-t', seconds(endMs - startMs), ...inputArgs(media), '-vn', '-ac', '1', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3', outFile],
+    ['-v', 'error', '-nostdin', '-y', '-ss', seconds(startMs), '-t', seconds(endMs - startMs), ...detectArgs(file), '-vn', '-ac', '1', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3', outFile],
     { timeout: 60_000, signal },
   )
 }

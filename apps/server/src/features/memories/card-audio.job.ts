@@ -2,7 +2,6 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { cutAudioClip } from '../../lib/ffmpeg'
-import { probeMedia } from '../../lib/ffprobe'
 import type { SafeFetch } from '../../lib/safe-fetch'
 import { isStoredAddress, StoredFileMissing, type Storage } from '../../lib/storage'
 import { downloadMedia } from '../jobs/download-media'
@@ -25,8 +24,8 @@ export const clipAddress = (userId: number) => `/cards/${userId}/${randomBytes(1
  * The card_audio job: cuts the card's sentence from its article's media with
  * ffmpeg and stores it under the card's owner. Stored media is read in place;
  * remote media (a streamed feed episode) is fetched through the SSRF-safe
- * fetch first. Either way the bytes came from outside, so they are probed and
- * read only as one of our containers (lib/media-input.ts).
+ * fetch first. Either way the bytes came from outside, so ffmpeg reads them
+ * only as one of our containers (lib/ffmpeg.ts cutAudioClip).
  */
 export function createCardAudioJob(deps: CardAudioDeps) {
   return async function cardAudio({ flashcardId }: { flashcardId: number }, ctx: JobContext): Promise<void> {
@@ -37,11 +36,12 @@ export function createCardAudioJob(deps: CardAudioDeps) {
     try {
       const { media, startMs, endMs } = card.source
       const clip = path.join(dir, 'clip.mp3')
-      const cut = async (file: string) => {
-        const input = (await probeMedia(file))?.input
-        if (!input) throw new PermanentJobError('The media is not audio or video in a format Lingocast reads.')
-        await cutAudioClip(input, startMs, endMs, clip, ctx.signal)
-      }
+      const cut = (file: string) =>
+        cutAudioClip(file, startMs, endMs, clip, ctx.signal).catch((error: unknown) => {
+          if (ctx.signal.aborted) throw error
+          // Not one of our containers, or no audio in it: no retry makes it one.
+          throw new PermanentJobError(`The media could not be cut: ${String((error as { stderr?: string }).stderr ?? error).trim().split('\n').at(-1)}`)
+        })
       if (isStoredAddress(media)) {
         await deps.storage.withLocalFile(media, cut).catch((error: unknown) => {
           throw error instanceof StoredFileMissing ? new PermanentJobError(error.message) : error

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { formatCardBack, MEMORIES_MSG, type Flashcard } from '@lingocast/contract'
@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../../../test/app'
 import { startFeedServer, type FeedServer } from '../../../../../test/feed-server'
+import { ffconcatNaming, hlsPlaylistNaming } from '../../../../../test/hostile-media'
 import { createTestUser, type TestUser } from '../../../../../test/users'
 import { articles } from '../../db/schema'
 import { DEMO_DIR, demoArticles } from '../library/demo-content'
@@ -129,6 +130,20 @@ describe('sentence audio on cards', () => {
     expect(card.audio).toEqual({ status: 'failed', url: null })
     expect(card.front).toBe('ill-disposed')
     expect((await call(alice, 'GET', `/english_vocab/memories/flashcard/${card.id}/audio`)).json()).toEqual({ success: false, msg: MEMORIES_MSG.audioNotFound })
+  })
+
+  it('never follows a playlist or concat script stored as media to another file (the clip fails, nothing is read)', async () => {
+    const secret = path.join(DEMO_DIR, 'sense-and-sensibility.mp3')
+    for (const [name, text] of [['playlist.mp3', hlsPlaylistNaming(secret, 26)], ['concat.mp3', ffconcatNaming(secret)]] as const) {
+      const address = `/uploads/${alice.id}/${name}`
+      mkdirSync(path.dirname(storedFile(address)), { recursive: true })
+      writeFileSync(storedFile(address), text)
+      const [row] = await t.db.database.db.insert(articles).values({ hashId: `hostile${name.slice(0, 5)}`, userId: alice.id, title: name, audio: address }).returning()
+      await createTranscriptsRepo(t.db.database.db).storeIfAbsent(address, 'demo', demo.segments)
+      const res = await create(alice, fromSentence(row!.hashId))
+      expect(res.statusCode).toBe(200)
+      expect((await settled(alice, res.json().flashcard.id)).audio, name).toEqual({ status: 'failed', url: null })
+    }
   })
 
   it('refuses a listening card without a sentence, bad times, and a stretch with no words', async () => {
