@@ -16,33 +16,9 @@ export interface ServerProcess {
  * child process on a free port and waits for its ready line.
  */
 export async function startServerProcess(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const { proc, output, exited } = spawnServer(env)
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server not ready in ${timeoutMs} ms:\n${output()}`)), timeoutMs)
-    const onData = () => {
-      const m = /Lingocast is ready: http:\/\/[^:]+:(\d+)\//.exec(output())
-      if (m) {
-        clearTimeout(timer)
-        resolve(Number(m[1]))
-      }
-    }
-    proc.stdout!.on('data', onData)
-    proc.stderr!.on('data', onData)
-    void exited.then((code) => {
-      clearTimeout(timer)
-      reject(new Error(`server exited with ${code} before it was ready:\n${output()}`))
-    })
-  })
-  return {
-    url: `http://127.0.0.1:${port}`,
-    proc,
-    output,
-    async stop() {
-      if (proc.exitCode !== null) return proc.exitCode
-      proc.kill('SIGTERM')
-      return exited
-    },
-  }
+  const spawned = spawnServer(env)
+  const ready = await untilLine(spawned, /Lingocast is ready: http:\/\/[^:]+:(\d+)\//, 'server', timeoutMs)
+  return { url: `http://127.0.0.1:${Number(ready[1])}`, ...handle(spawned) }
 }
 
 export interface WorkerProcess extends Omit<ServerProcess, 'url'> {
@@ -52,24 +28,36 @@ export interface WorkerProcess extends Omit<ServerProcess, 'url'> {
 
 /** Starts the server with PROCESS_ROLE=worker and waits until it runs jobs (a worker prints no ready URL). */
 export async function startWorkerProcess(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<WorkerProcess> {
-  const { proc, output, exited } = spawnServer({ ...env, PROCESS_ROLE: 'worker' })
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker not ready in ${timeoutMs} ms:\n${output()}`)), timeoutMs)
+  const spawned = spawnServer({ ...env, PROCESS_ROLE: 'worker' })
+  await untilLine(spawned, /Lingocast worker \S+ is running jobs/, 'worker', timeoutMs)
+  const listener = /operations listener: (http:\/\/[^/\s"]+)/.exec(spawned.output())
+  return { metricsUrl: listener?.[1], ...handle(spawned) }
+}
+
+type Spawned = ReturnType<typeof spawnServer>
+
+/** Waits for the process to print a line matching `pattern`; rejects when it exits first or the time runs out. */
+function untilLine({ proc, output, exited }: Spawned, pattern: RegExp, what: string, timeoutMs: number): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} not ready in ${timeoutMs} ms:\n${output()}`)), timeoutMs)
     const onData = () => {
-      if (!/Lingocast worker \S+ is running jobs/.test(output())) return
+      const m = pattern.exec(output())
+      if (!m) return
       clearTimeout(timer)
-      resolve()
+      resolve(m)
     }
     proc.stdout!.on('data', onData)
     proc.stderr!.on('data', onData)
     void exited.then((code) => {
       clearTimeout(timer)
-      reject(new Error(`worker exited with ${code} before it was ready:\n${output()}`))
+      reject(new Error(`${what} exited with ${code} before it was ready:\n${output()}`))
     })
   })
-  const listener = /operations listener: (http:\/\/[^/\s"]+)/.exec(output())
+}
+
+/** The process, its output, and a stop that sends SIGTERM and resolves with the exit code. */
+function handle({ proc, output, exited }: Spawned): Omit<ServerProcess, 'url'> {
   return {
-    metricsUrl: listener?.[1],
     proc,
     output,
     async stop() {
