@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { launchBrowser, type Browser } from './browser'
-import { signInAsDeveloper } from './session'
+import { demoArticleOf, signInAsDeveloper } from './session'
 
 /**
  * The article player against the real server and the demo article every user
@@ -27,12 +27,7 @@ beforeAll(async () => {
   page = await browser.context.newPage()
   // The developer shortcut: the fixed email signs in without a code.
   await signInAsDeveloper(page, server.url)
-  const hashId = await page.evaluate(async () => {
-    const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('Token='))!.slice('Token='.length))
-    const res = await fetch('/english_vocab/api/word_collections', { headers: { authorization: `Bearer ${token}` } })
-    const body = (await res.json()) as { collections: Array<{ HashID: string; Audio: string | null }> }
-    return body.collections.find((a) => a.Audio === '/demo/sense-and-sensibility.mp3')!.HashID
-  })
+  const { hashId } = await demoArticleOf(page)
   playerUrl = `${server.url}/console/player/audio/${hashId}`
 })
 afterAll(async () => {

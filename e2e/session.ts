@@ -26,12 +26,7 @@ export async function startDemoSession(env: Record<string, string> = {}): Promis
   const browser = await launchBrowser()
   const page = await browser.context.newPage()
   await signInAsDeveloper(page, server.url)
-  const { hashId, token } = await page.evaluate(async () => {
-    const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('Token='))!.slice('Token='.length))
-    const res = await fetch('/english_vocab/api/word_collections', { headers: { authorization: `Bearer ${token}` } })
-    const body = (await res.json()) as { collections: Array<{ HashID: string; Audio: string | null }> }
-    return { hashId: body.collections.find((a) => a.Audio === '/demo/sense-and-sensibility.mp3')!.HashID, token }
-  })
+  const { hashId, token } = await demoArticleOf(page)
   return {
     server,
     browser,
@@ -45,6 +40,16 @@ export async function startDemoSession(env: Record<string, string> = {}): Promis
       await db.drop()
     },
   }
+}
+
+/** The signed-in page's demo article (its HashID) and session token, read in the page with its Token cookie. */
+export function demoArticleOf(page: Page): Promise<{ hashId: string; token: string }> {
+  return page.evaluate(async () => {
+    const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('Token='))!.slice('Token='.length))
+    const res = await fetch('/english_vocab/api/word_collections', { headers: { authorization: `Bearer ${token}` } })
+    const body = (await res.json()) as { collections: Array<{ HashID: string; Audio: string | null }> }
+    return { hashId: body.collections.find((a) => a.Audio === '/demo/sense-and-sensibility.mp3')!.HashID, token }
+  })
 }
 
 /** The developer shortcut (DEV_LOGIN=1): the fixed address signs in without a code and lands on the Learning screen. */

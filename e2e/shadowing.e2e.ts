@@ -9,7 +9,7 @@ import { demoArticles } from '../apps/server/src/features/library/demo-content'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { launchBrowser, type Browser } from './browser'
-import { signInAsDeveloper } from './session'
+import { demoArticleOf, signInAsDeveloper } from './session'
 
 /**
  * Shadowing in the player with Chromium's fake microphone (run `npm run
@@ -61,12 +61,7 @@ async function playerWithMicrophone(wav: string): Promise<Page> {
   const page = await browser.context.newPage()
   await signInAsDeveloper(page, server.url)
   if (!playerUrl) {
-    const hashId = await page.evaluate(async () => {
-      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('Token='))!.slice('Token='.length))
-      const res = await fetch('/english_vocab/api/word_collections', { headers: { authorization: `Bearer ${token}` } })
-      const body = (await res.json()) as { collections: Array<{ HashID: string; Audio: string | null }> }
-      return body.collections.find((a) => a.Audio === '/demo/sense-and-sensibility.mp3')!.HashID
-    })
+    const { hashId } = await demoArticleOf(page)
     playerUrl = `${server.url}/console/player/audio/${hashId}`
   }
   await page.goto(playerUrl)
