@@ -1,4 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -94,5 +96,106 @@ describe('lockDataDir', () => {
     // The same record with a heartbeat older than the staleness window is taken over.
     await (await lockDataDir(dataDir, 0))()
     rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  // Issue 14 finding 6, in a container: node runs as pid 1 (or gets its old pid back), so the dead
+  // predecessor's lock names this very pid. Only a lock with this process's own start time is its own.
+  it("takes over a lock that names this process's pid but another start time (a restarted container)", async () => {
+    const dataDir = dir()
+    const ownStart = Number(readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')[19])
+    plant(dataDir, { pid: process.pid, startTime: ownStart - 100, machine: machineId(), nonce: 'predecessor' })
+    await (await lockDataDir(dataDir))()
+    // The same pid and start time is this process (another thread of it): refused, as a second lock in the same process.
+    plant(dataDir, { pid: process.pid, startTime: ownStart, machine: machineId(), nonce: 'same-process' })
+    await expect(lockDataDir(dataDir)).rejects.toThrow(refused)
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  // A container restarted in a new pid namespace on the same kernel: the pid says nothing, the lock's socket does.
+  it('judges a lock from another pid namespace of this kernel by its socket: dead at once, alive while it listens', async () => {
+    const dataDir = dir()
+    const kernel = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()
+    const record = { pid: 1, startTime: 5, machine: `container|${kernel}|pid:[1]`, kernel, socket: 'alive.sock' }
+    // A fresh record (heartbeat now) whose socket nobody listens on: its owner was killed.
+    plant(dataDir, { ...record, nonce: 'killed' })
+    writeFileSync(path.join(dataDir, 'server.lock', 'alive.sock'), '')
+    await (await lockDataDir(dataDir))()
+
+    plant(dataDir, { ...record, nonce: 'live' })
+    const listener = createServer((c) => c.destroy())
+    await new Promise<void>((resolve) => listener.listen(path.join(dataDir, 'server.lock', 'alive.sock'), resolve))
+    try {
+      await expect(lockDataDir(dataDir)).rejects.toThrow(refused)
+    } finally {
+      await new Promise((resolve) => listener.close(resolve))
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+})
+
+const canUnshare = process.platform === 'linux' && spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0
+
+/**
+ * The real thing: each start runs in a fresh pid namespace (`unshare --pid --fork --mount-proc`, as a
+ * container runtime does), where node is pid 1 every time; the namespace's number is sometimes reused,
+ * sometimes not, so both ways of judging the lock are met over several restarts.
+ */
+describe.skipIf(!canUnshare)('a SIGKILLed holder in a pid namespace (needs unshare and root; skipped without them)', () => {
+  const repoRoot = path.resolve(import.meta.dirname, '..')
+  const lockModule = path.join(repoRoot, 'apps/server/src/db/data-dir-lock.ts')
+  const script = `import(${JSON.stringify(lockModule)}).then((m) => m.lockDataDir(process.argv[1])).then(
+    () => { console.log('locked as pid ' + process.pid + ' ' + require('node:fs').readlinkSync('/proc/self/ns/pid')); setInterval(() => {}, 1000) },
+    (e) => { console.log('refused: ' + e.message); process.exit(3) })`
+
+  /** Starts the lock script in its own pid namespace; resolves once it says whether it got the lock. */
+  function start(dataDir: string) {
+    // --kill-child: killing unshare SIGKILLs the namespace's pid 1, and with it the namespace.
+    const proc = spawn('unshare', ['--pid', '--fork', '--mount-proc', '--kill-child=SIGKILL', process.execPath, '--import', 'tsx', '-e', script, dataDir], { cwd: repoRoot })
+    let out = ''
+    proc.stdout.on('data', (d) => (out += d))
+    proc.stderr.on('data', (d) => (out += d))
+    const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)))
+    const answered = new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer in 30 s:\n${out}`)), 30_000)
+      const check = () => {
+        const line = /^(locked|refused).*$/m.exec(out)
+        if (line) {
+          clearTimeout(timer)
+          resolve(line[0])
+        }
+      }
+      proc.stdout.on('data', check)
+      void exited.then(() => setTimeout(() => {
+        check()
+        reject(new Error(`exited without an answer:\n${out}`))
+      }, 50))
+    })
+    return { proc, exited, answered }
+  }
+
+  it('is taken over by the next start at once, every time, and never while the holder lives', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lingocast-lock-ns-'))
+    const seen: string[] = []
+    try {
+      for (let round = 0; round < 4; round++) {
+        const holder = start(dataDir)
+        const line = await holder.answered
+        // "refused" here would be the bug: a dead predecessor's lock holding a restart back.
+        expect(line).toMatch(/^locked as pid 1 /)
+        seen.push(line)
+        if (round % 2 === 1) {
+          // While it lives, a start in yet another namespace is refused. (Only every other round: a
+          // namespace alive alongside keeps the next start from getting the same namespace number.)
+          const rival = start(dataDir)
+          expect(await rival.answered).toMatch(/^refused: Another Lingocast server is already using DATA_DIR/)
+          await rival.exited
+        }
+        holder.proc.kill('SIGKILL')
+        await holder.exited
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+    console.log(`lock holders seen: ${seen.join('; ')}`)
   })
 })

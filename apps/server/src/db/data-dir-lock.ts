@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { connect, createServer, type Server } from 'node:net'
 import { existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -12,6 +13,10 @@ export interface LockOwner {
   startTime: number | undefined
   /** The machine and pid namespace the pid means something in. */
   machine: string
+  /** The kernel's boot id: the same in every container of one kernel, whatever its pid namespace or host name. */
+  kernel?: string
+  /** A Unix socket in the lock directory that listens while the owner lives (absent where it could not be made). */
+  socket?: string
   /** Unique per acquisition: the heartbeat checks the lock is still this one. */
   nonce: string
 }
@@ -22,6 +27,10 @@ const OWNER_FILE = 'owner.json'
 const TAKEOVER_DIR = 'server.lock.takeover'
 /** A takeover lasts milliseconds; one older than this was left by a process that died in it. */
 const TAKEOVER_STALE_MS = 5_000
+/** The liveness socket in the lock directory (see LockOwner.socket). */
+const ALIVE_SOCKET = 'alive.sock'
+/** Unix socket paths are limited to ~107 bytes (sun_path). */
+const SOCKET_PATH_MAX = 100
 
 function readText(file: string): string | undefined {
   try {
@@ -43,7 +52,12 @@ export function machineId(): string {
   } catch {
     // Not Linux: the host name alone.
   }
-  return [os.hostname(), readText('/proc/sys/kernel/random/boot_id') ?? '', pidNamespace].join('|')
+  return [os.hostname(), kernelId(), pidNamespace].join('|')
+}
+
+/** The kernel's boot id (Linux), '' elsewhere. Not namespaced: every container on one kernel reads the same. */
+function kernelId(): string {
+  return readText('/proc/sys/kernel/random/boot_id') ?? ''
 }
 
 /** The start time of a process and whether it is a zombie, from /proc (Linux only). */
@@ -93,14 +107,58 @@ function ageMs(file: string): number | undefined {
  * without an owner record, as older versions wrote) is live while its
  * heartbeat is younger than `staleMs`.
  */
-function ownerIsAlive(lockDir: string, staleMs: number): boolean {
+async function ownerIsAlive(lockDir: string, staleMs: number): Promise<boolean> {
   const owner = readOwner(lockDir)
   if (owner && owner.machine === machineId()) {
-    // Our own pid counts as running: this process locking twice must be refused too.
-    return owner.pid === process.pid || processRuns(owner.pid, owner.startTime)
+    if (owner.pid !== process.pid) return processRuns(owner.pid, owner.startTime)
+    // Our own pid: this process locking twice must be refused, but a container restarted with the
+    // same pid (node as pid 1, a pid namespace whose number came back) is another process that
+    // started at another time, and the lock its predecessor left behind is dead.
+    return owner.startTime === undefined || owner.startTime === procStat(process.pid)?.startTime
+  }
+  if (owner?.socket === ALIVE_SOCKET && owner.kernel && owner.kernel === kernelId()) {
+    // Same kernel, other pid namespace (another container, or this one restarted): its pid means
+    // nothing here, but the kernel closes a process's listening socket the moment it dies.
+    return socketListens(path.join(lockDir, ALIVE_SOCKET))
   }
   const age = ageMs(path.join(lockDir, OWNER_FILE)) ?? ageMs(lockDir)
   return age !== undefined && age < staleMs
+}
+
+/**
+ * Whether a process listens on the Unix socket: refused (or gone) only when
+ * none does. Anything else (a full backlog, no answer in time) counts as
+ * alive: a live server's lock must never be taken.
+ */
+function socketListens(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(socketPath)
+    const done = (alive: boolean) => {
+      clearTimeout(timer)
+      socket.destroy()
+      resolve(alive)
+    }
+    const timer = setTimeout(() => done(true), 2_000)
+    socket.once('connect', () => done(true))
+    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code !== 'ECONNREFUSED' && error.code !== 'ENOENT'))
+  })
+}
+
+/** Listens on the lock's liveness socket; undefined where the file system or path length does not allow one. */
+async function listenAlive(lockDir: string): Promise<Server | undefined> {
+  const socketPath = path.join(lockDir, ALIVE_SOCKET)
+  if (process.platform === 'win32' || Buffer.byteLength(socketPath) > SOCKET_PATH_MAX) return undefined
+  const server = createServer((connection) => connection.destroy())
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(socketPath, () => resolve())
+    })
+  } catch {
+    return undefined
+  }
+  server.unref()
+  return server
 }
 
 /** A directory made with mkdir is the mutex: creating it is atomic on every file system. */
@@ -119,7 +177,7 @@ function tryMkdir(dir: string): boolean {
  * a lock, so the lock judged dead is the one removed: a server that locks in
  * between makes a new lock that the next judgement sees alive.
  */
-function takeOverIfDead(dataDir: string, lockDir: string, staleMs: number): void {
+async function takeOverIfDead(dataDir: string, lockDir: string, staleMs: number): Promise<void> {
   const mutex = path.join(dataDir, TAKEOVER_DIR)
   if (!tryMkdir(mutex)) {
     if ((ageMs(mutex) ?? 0) < TAKEOVER_STALE_MS) return
@@ -127,7 +185,7 @@ function takeOverIfDead(dataDir: string, lockDir: string, staleMs: number): void
     if (!tryMkdir(mutex)) return
   }
   try {
-    if (existsSync(lockDir) && !ownerIsAlive(lockDir, staleMs)) {
+    if (existsSync(lockDir) && !(await ownerIsAlive(lockDir, staleMs))) {
       // Rename first: the removal of the old directory is then invisible to anyone locking.
       const aside = `${lockDir}.dead-${randomUUID()}`
       renameSync(lockDir, aside)
@@ -143,18 +201,20 @@ function takeOverIfDead(dataDir: string, lockDir: string, staleMs: number): void
  * s3, hazard 3), so the embedded mode holds an exclusive lock on DATA_DIR: the
  * directory `server.lock` with the owner's pid, its start time and its machine.
  * A lock whose process is gone (SIGKILL, power cut, OOM kill) is taken over at
- * once; a live server's lock never is. The heartbeat (mtime) is only for a lock
- * held from another machine or pid namespace, whose pid cannot be checked.
+ * once; a live server's lock never is. On the same kernel but in another pid
+ * namespace (a restarted container) the pid cannot be checked, so the lock also
+ * holds a Unix socket that listens while its owner lives. The heartbeat (mtime)
+ * is only for a lock held from another machine, where neither can be checked.
  */
 export async function lockDataDir(dataDir: string, staleMs = 10_000): Promise<() => Promise<void>> {
   mkdirSync(dataDir, { recursive: true })
   const lockDir = path.join(dataDir, LOCK_DIR)
   const ownerFile = path.join(lockDir, OWNER_FILE)
-  const me: LockOwner = { pid: process.pid, startTime: procStat(process.pid)?.startTime, machine: machineId(), nonce: randomUUID() }
+  const me: LockOwner = { pid: process.pid, startTime: procStat(process.pid)?.startTime, machine: machineId(), kernel: kernelId() || undefined, nonce: randomUUID() }
 
   let locked = tryMkdir(lockDir)
   if (!locked) {
-    takeOverIfDead(dataDir, lockDir, staleMs)
+    await takeOverIfDead(dataDir, lockDir, staleMs)
     locked = tryMkdir(lockDir)
   }
   if (!locked) {
@@ -163,6 +223,9 @@ export async function lockDataDir(dataDir: string, staleMs = 10_000): Promise<()
         'Stop it first, or start this one with a different DATA_DIR (or DATABASE_URL for a shared PostgreSQL server).',
     )
   }
+  // Listening before the record names the socket: a reader never probes a socket not yet there.
+  const alive = await listenAlive(lockDir)
+  if (alive) me.socket = ALIVE_SOCKET
   // Written whole under a temporary name, so a reader never sees half a record.
   const temp = `${ownerFile}.${me.nonce}`
   writeFileSync(temp, JSON.stringify(me))
@@ -185,6 +248,7 @@ export async function lockDataDir(dataDir: string, staleMs = 10_000): Promise<()
 
   return async () => {
     clearInterval(heartbeat)
+    if (alive) await new Promise<void>((resolve) => alive.close(() => resolve()))
     if (readOwner(lockDir)?.nonce === me.nonce) rmSync(lockDir, { recursive: true, force: true })
   }
 }
