@@ -46,7 +46,7 @@ import { createUploadRepo } from './features/upload/upload.repo'
 import { uploadRoutes } from './features/upload/upload.routes'
 import { createUploadService } from './features/upload/upload.service'
 import { sweepStaleUploads } from './features/upload/sweep-temp'
-import { sweepStaleEntries } from './lib/sweep-temp'
+import { sweepStaleEntries, sweepStaleTree } from './lib/sweep-temp'
 import { createNotesRepo } from './features/notes/notes.repo'
 import { notesRoutes } from './features/notes/notes.routes'
 import { createComprehensionRepo } from './features/vocabulary/comprehension.repo'
@@ -317,8 +317,14 @@ export async function buildApp(config: Config, deps: AppDeps) {
   }, HOUR)
   purge.unref()
   // Uploads and transcription jobs cut off by a crash leave temporary files outside storage: nothing serves them, this frees the disk.
+  // In the transcription temp dir, clips/, takes/ and take-uploads/ (the card clip, take scoring and
+  // take upload dirs above) are containers: swept inside, entry by entry, and never removed themselves.
   const sweep = () =>
-    Promise.all([sweepStaleUploads(config.uploadTmpDir), sweepStaleEntries(config.transcribeTmpDir), sweepStaleEntries(storageTmpDir(config))]).catch((error: unknown) =>
+    Promise.all([
+      sweepStaleUploads(config.uploadTmpDir),
+      sweepStaleTree(config.transcribeTmpDir, ['clips', 'takes', 'take-uploads']),
+      sweepStaleEntries(storageTmpDir(config)),
+    ]).catch((error: unknown) =>
       app.log.warn({ err: error }, 'sweeping stale temporary files failed'),
     )
   app.addHook('onReady', async () => void sweep())

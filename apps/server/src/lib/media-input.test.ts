@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ffconcatNaming, hlsPlaylistNaming } from '../../../../test/hostile-media'
 import { decodableTailSeconds, probeMedia } from './ffprobe'
 import { demuxerOf, inputArgs } from './media-input'
-import { sweepStaleEntries } from './sweep-temp'
+import { sweepStaleEntries, sweepStaleTree } from './sweep-temp'
 
 let dir: string
 let mp3: string
@@ -58,9 +58,44 @@ describe('sweepStaleEntries', () => {
       writeFileSync(path.join(root, name, 'audio.pcm'), 'x')
     }
     const hourAgo = new Date(Date.now() - 3_600_000)
+    // What a crash leaves: the file and its directory last touched an hour ago.
+    utimesSync(path.join(root, 'old', 'audio.pcm'), hourAgo, hourAgo)
     utimesSync(path.join(root, 'old'), hourAgo, hourAgo)
     expect(await sweepStaleEntries(root)).toBe(1)
     expect(existsSync(path.join(root, 'old'))).toBe(false)
     expect(existsSync(path.join(root, 'fresh', 'audio.pcm'))).toBe(true)
+  })
+  // Issue 14 finding 7: card clips, score takes and take uploads work one level deeper. Every new job
+  // touches its container, so sweeping by the container's age keeps a crash's leftovers there for ever;
+  // and an idle container (or job directory) whose file is still being written is not abandoned.
+  it('sweeps the job containers entry by entry, never removes them, and keeps work whose files are being written', async () => {
+    const root = path.join(dir, 'transcribe')
+    const hourAgo = new Date(Date.now() - 3_600_000)
+    const old = (...parts: string[]) => utimesSync(path.join(root, ...parts), hourAgo, hourAgo)
+    for (const job of ['clips/clip-x', 'clips/clip-y', 'takes/take-busy', 'job-old', 'job-busy']) {
+      mkdirSync(path.join(root, job), { recursive: true })
+      writeFileSync(path.join(root, job, 'input.mp3'), 'x')
+    }
+    mkdirSync(path.join(root, 'take-uploads'), { recursive: true })
+    writeFileSync(path.join(root, 'take-uploads', 'x.webm'), 'x')
+    // Crash leftovers: everything in clip-x, job-old and the upload x is an hour old.
+    for (const p of ['clips/clip-x/input.mp3', 'clips/clip-x', 'job-old/input.mp3', 'job-old', 'take-uploads/x.webm']) old(...p.split('/'))
+    // Long downloads: their directories are an hour old, the files in them are written now.
+    old('takes', 'take-busy')
+    old('job-busy')
+    // An idle container: nothing new in it for an hour.
+    old('takes')
+    old('take-uploads')
+    // clips/ was touched just now by clip-y's job, as every new job touches it.
+
+    expect(await sweepStaleTree(root, ['clips', 'takes', 'take-uploads'])).toBe(3)
+    expect(existsSync(path.join(root, 'clips', 'clip-x'))).toBe(false)
+    expect(existsSync(path.join(root, 'take-uploads', 'x.webm'))).toBe(false)
+    expect(existsSync(path.join(root, 'job-old'))).toBe(false)
+    expect(existsSync(path.join(root, 'clips', 'clip-y', 'input.mp3'))).toBe(true)
+    expect(existsSync(path.join(root, 'takes', 'take-busy', 'input.mp3'))).toBe(true)
+    expect(existsSync(path.join(root, 'job-busy', 'input.mp3'))).toBe(true)
+    // The containers stay, even emptied and idle: a job may be about to make its directory there.
+    expect(existsSync(path.join(root, 'take-uploads'))).toBe(true)
   })
 })

@@ -50,7 +50,9 @@ describe('transcription work directories', () => {
     const crashed = path.join(dir, 'job-crashed')
     mkdirSync(crashed, { recursive: true })
     writeFileSync(path.join(crashed, 'audio.pcm'), Buffer.alloc(1 << 20))
+    // Untouched for an hour, the folder and what is in it: a file written minutes ago would mean a job still at work.
     const hourAgo = new Date(Date.now() - 3_600_000)
+    utimesSync(path.join(crashed, 'audio.pcm'), hourAgo, hourAgo)
     utimesSync(crashed, hourAgo, hourAgo)
     const running = path.join(dir, 'job-running')
     mkdirSync(running, { recursive: true })
