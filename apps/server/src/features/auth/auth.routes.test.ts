@@ -195,6 +195,77 @@ describe('sign-in codes of an address asked for by several clients', () => {
   })
 })
 
+// Issue 14 finding 8, the rest: strangers spread over enough clients use up the all-clients cap. A browser
+// that signed in to the address before carries a known-device cookie, and is not held to that cap.
+describe('a known device of an address', () => {
+  const ownerIp = '10.40.0.100'
+  const cookieHeader = (cookies: Record<string, string>) => Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ')
+  const sendCodeWith = (email: string, ip: string, cookies: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/user/api/sendRegisterCode', payload: { email }, remoteAddress: ip, headers: { cookie: cookieHeader(cookies) } })
+
+  /** Signs in by code from the owner's browser; the known-device cookie the answer sets. */
+  async function signInForCookie(email: string): Promise<{ name: string; value: string }> {
+    expect((await sendCode(email, ownerIp)).statusCode).toBe(200)
+    const res = await login(email, await smtp.codeFor(email), ownerIp)
+    expect(res.statusCode, res.body).toBe(200)
+    const device = res.cookies.find((c) => c.name.startsWith('known_device_'))
+    expect(device, 'a known-device cookie on sign-in').toBeDefined()
+    expect(device).toMatchObject({ path: '/user/api', httpOnly: true, sameSite: 'Lax' })
+    expect(device!.maxAge).toBeGreaterThanOrEqual(30 * 24 * 3600)
+    // Bound to the address, not readable as it: neither the name nor the value holds it.
+    expect(device!.name + device!.value).not.toContain('owner')
+    return { name: device!.name, value: device!.value }
+  }
+
+  it('gets the owner a code after strangers on 5 clients used up the all-clients cap; without the cookie, or with a forged or another address\'s, it does not', async () => {
+    const email = 'owner@example.com'
+    const device = await signInForCookie(email)
+    const otherDevice = await signInForCookie('someone-else@example.com')
+    await expect.poll(() => smtp.mailsTo(email).length).toBe(1)
+
+    // Strangers on 5 clients, 4 requests each: the owner's sign-in and 19 of theirs make the 20.
+    for (let client = 1; client <= 5; client++) for (let i = 0; i < 4; i++) await sendCode(email, `10.40.1.${client}`)
+    await expect.poll(() => smtp.mailsTo(email).length).toBe(20)
+    expect((await sendCode(email, '10.40.1.6')).json()).toEqual({ success: false, msg: MSG.codeFlood })
+
+    // The owner's own client has asked for 1 code only, yet without the cookie it is refused, as before.
+    const bare = await sendCode(email, ownerIp)
+    expect(bare.statusCode).toBe(429)
+    expect(bare.json()).toEqual({ success: false, msg: MSG.codeFlood })
+    // Another address's known-device cookie, a tampered one, or one re-dated, give nothing.
+    const [issued, mac] = device.value.split('.') as [string, string]
+    const tampered = mac.slice(0, -1) + (mac.endsWith('0') ? '1' : '0')
+    for (const cookies of [
+      { [otherDevice.name]: otherDevice.value },
+      { [device.name]: otherDevice.value },
+      { [device.name]: `${issued}.${tampered}` },
+      { [device.name]: `${Number(issued) + 1}.${mac}` },
+      { known_device: device.value },
+    ]) {
+      const res = await sendCodeWith(email, ownerIp, cookies)
+      expect(res.json(), JSON.stringify(cookies)).toEqual({ success: false, msg: MSG.codeFlood })
+    }
+    await new Promise((r) => setTimeout(r, 200))
+    expect(smtp.mailsTo(email)).toHaveLength(20)
+
+    // With the cookie of the earlier sign-in the owner gets a code, and it signs in.
+    const res = await sendCodeWith(email, ownerIp, { [device.name]: device.value })
+    expect(res.json()).toEqual({ success: true, msg: 'ok' })
+    await expect.poll(() => smtp.mailsTo(email).length).toBe(21)
+    const signedIn = await login(email, await smtp.codeFor(email), ownerIp)
+    expect(signedIn.json()).toMatchObject({ success: true, msg: 'ok', username: 'owner' })
+  })
+
+  it("still holds a known device to its own client's 5 codes an hour", async () => {
+    const email = 'careful@example.com'
+    const device = await signInForCookie(email)
+    for (let i = 0; i < 4; i++) expect((await sendCodeWith(email, ownerIp, { [device.name]: device.value })).statusCode).toBe(200)
+    const sixth = await sendCodeWith(email, ownerIp, { [device.name]: device.value })
+    expect(sixth.statusCode).toBe(429)
+    expect(sixth.json()).toEqual({ success: false, msg: MSG.codeFlood })
+  })
+})
+
 describe('tokens', () => {
   it('revokes the token on logout and refuses it afterwards', async () => {
     const token = await signIn('bye@example.com')

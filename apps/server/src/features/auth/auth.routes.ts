@@ -9,7 +9,7 @@ import { fromContract } from '../../lib/contract-route'
 import { bearerToken } from '../../lib/request-token'
 import type { AuthService } from './auth.service'
 import type { OAuthFlow } from './oauth-flow'
-import { generateToken } from './secrets'
+import { generateToken, KNOWN_DEVICE_MAX_AGE_S } from './secrets'
 
 /**
  * The browser's secret for the OAuth flow: set at start, checked at the
@@ -44,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
     ...fromContract(c.sendRegisterCode),
     config: perIp,
     handler: async (request) => {
-      await auth.sendCode(request.body.email, clientOf(request))
+      await auth.sendCode(request.body.email, clientOf(request), request.cookies)
       return { success: true as const, msg: MSG.ok }
     },
   })
@@ -52,8 +52,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
   app.route({
     ...fromContract(c.loginByEmail),
     config: perIp,
-    handler: async (request) => {
-      const { token, username } = await auth.loginByEmail(request.body.email, request.body.code, clientOf(request))
+    handler: async (request, reply) => {
+      const { token, username, device } = await auth.loginByEmail(request.body.email, request.body.code, clientOf(request))
+      // Only the sign-in calls read it; HttpOnly, SameSite=Lax like the OAuth browser cookie.
+      reply.setCookie(device.name, device.value, {
+        path: '/user/api',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.publicUrl.startsWith('https:'),
+        maxAge: KNOWN_DEVICE_MAX_AGE_S,
+      })
       return { success: true as const, msg: MSG.ok, token, username }
     },
   })

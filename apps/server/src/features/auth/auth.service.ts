@@ -14,7 +14,7 @@ import type { Config } from '../../config'
 import { RateLimitedError, UnauthorizedError, UpstreamError, ValidationError } from '../../lib/errors'
 import type { Mailer } from '../../lib/mailer'
 import type { AuthRepo, UserRow } from './auth.repo'
-import { generateCode, generateToken, hashCode, hashToken, normalizeEmail, sameHash, usernameFromEmail } from './secrets'
+import { generateCode, generateToken, hashCode, hashToken, isKnownDevice, knownDeviceCookie, normalizeEmail, sameHash, usernameFromEmail } from './secrets'
 
 export interface SignedInUser {
   id: number
@@ -26,6 +26,8 @@ const DAY = 24 * 60 * MINUTE
 /**
  * Codes one address may receive an hour from all clients together: only against mail bombing.
  * The brute-force ceiling is CODES_PER_ADDRESS_PER_HOUR per address and client (decision 0002).
+ * A browser that signed in to the address before (its known-device cookie) is not held to this
+ * cap, so strangers spread over many clients cannot lock the owner out; its own cap still holds.
  */
 export const CODES_PER_ADDRESS_ALL_CLIENTS_PER_HOUR = 20
 /** The OAuth return's ticket is exchanged by the console at once; a minute covers a slow page load. */
@@ -70,16 +72,20 @@ export function createAuthService(deps: {
     /**
      * `client` is the requester's address (IPv6 by /64): the hourly cap counts per address and
      * client, so a stranger's requests never use up the owner's codes; a much higher cap over all
-     * clients only stops mail bombing.
+     * clients only stops mail bombing, and does not hold for a browser that `cookies` show signed
+     * in to this address before (known device).
      */
-    async sendCode(rawEmail: string, client: string): Promise<void> {
+    async sendCode(rawEmail: string, client: string, cookies?: Record<string, string | undefined>): Promise<void> {
       const email = normalizeEmail(rawEmail)
       const code = generateCode()
-      const codeHash = hashCode(await codeSecret(), email, code)
+      const secretValue = await codeSecret()
+      const codeHash = hashCode(secretValue, email, code)
+      const knownDevice = isKnownDevice(secretValue, email, cookies)
       const id = await repo.transaction(async (tx) => {
         await repo.lockAddress(email, tx)
         const recent = await repo.countCodesSince(email, client, new Date(Date.now() - 60 * MINUTE), tx)
-        if (recent.client >= CODES_PER_ADDRESS_PER_HOUR || recent.all >= CODES_PER_ADDRESS_ALL_CLIENTS_PER_HOUR) return undefined
+        if (recent.client >= CODES_PER_ADDRESS_PER_HOUR) return undefined
+        if (!knownDevice && recent.all >= CODES_PER_ADDRESS_ALL_CLIENTS_PER_HOUR) return undefined
         return repo.insertCode({ email, client, codeHash, expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * MINUTE) }, tx)
       })
       if (id === undefined) throw new RateLimitedError(MSG.codeFlood)
@@ -97,10 +103,14 @@ export function createAuthService(deps: {
       }
     },
 
-    /** Checks the newest code that `client` asked for: another client's codes are out of its reach. */
-    async loginByEmail(rawEmail: string, code: string, client: string): Promise<{ token: string; username: string }> {
+    /**
+     * Checks the newest code that `client` asked for: another client's codes are out of its reach.
+     * Signed in, the browser gets the address's known-device cookie (`device`).
+     */
+    async loginByEmail(rawEmail: string, code: string, client: string): Promise<{ token: string; username: string; device: { name: string; value: string } }> {
       const email = normalizeEmail(rawEmail)
-      const codeHash = hashCode(await codeSecret(), email, code)
+      const secretValue = await codeSecret()
+      const codeHash = hashCode(secretValue, email, code)
       // The wrong-try counter must be committed, so failures are returned out of
       // the transaction and thrown after it (a throw inside would roll it back).
       const outcome = await repo.transaction(async (tx) => {
@@ -119,7 +129,7 @@ export function createAuthService(deps: {
         return { token: await issueToken(user.id, tx), username: user.username }
       })
       if ('error' in outcome) throw outcome.error
-      return outcome
+      return { ...outcome, device: knownDeviceCookie(secretValue, email) }
     },
 
     /** The user a token stands for, or undefined when it is unknown, expired or revoked. */

@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { safeJump } from './oauth-flow'
-import { generateCode, generateToken, hashCode, hashToken, normalizeEmail, pkceChallenge, sameHash, usernameFromEmail } from './secrets'
+import { generateCode, generateToken, hashCode, hashToken, isKnownDevice, KNOWN_DEVICE_MAX_AGE_S, knownDeviceCookie, normalizeEmail, pkceChallenge, sameHash, usernameFromEmail } from './secrets'
 
 describe('sign-in secrets', () => {
+  it('binds a known-device cookie to its address, the server secret and a year', () => {
+    const now = Date.UTC(2025, 0, 1)
+    const { name, value } = knownDeviceCookie('s1', 'a@x.io', now)
+    expect(isKnownDevice('s1', 'a@x.io', { [name]: value }, now)).toBe(true)
+    expect(isKnownDevice('s1', 'a@x.io', { [name]: value }, now + (KNOWN_DEVICE_MAX_AGE_S - 60) * 1000)).toBe(true)
+    expect(isKnownDevice('s1', 'a@x.io', { [name]: value }, now + (KNOWN_DEVICE_MAX_AGE_S + 60) * 1000)).toBe(false)
+    expect(isKnownDevice('s2', 'a@x.io', { [name]: value }, now)).toBe(false)
+    expect(isKnownDevice('s1', 'b@x.io', { [name]: value }, now)).toBe(false)
+    expect(isKnownDevice('s1', 'a@x.io', { [name]: value + 'x' }, now)).toBe(false)
+    expect(isKnownDevice('s1', 'a@x.io', {}, now)).toBe(false)
+    expect(isKnownDevice('s1', 'a@x.io', undefined, now)).toBe(false)
+  })
+
   it('makes 6-digit codes, zero-padded, spread over the whole range', () => {
     const codes = Array.from({ length: 2000 }, generateCode)
     expect(codes.every((c) => /^\d{6}$/.test(c))).toBe(true)
