@@ -87,14 +87,14 @@ export function createTranscriptsRepo(db: Db, hooks: TranscriptsHooks = {}) {
     },
 
     /** One chunk's segments and its mark as done, together: a resumed job never stores a chunk twice. */
-    /** `unmatched`: the chunk's span, when its known text did not fit and its words were recognised instead. */
+    /** `unmatched`: the spans of the chunk where its known text did not fit and its words were recognised instead. */
     async storeChunk(
       id: number,
       chunk: number,
       segments: Segment[],
       progress: number,
       origin: { confidence: string; source?: string },
-      unmatched?: { start: number; end: number },
+      unmatched: ReadonlyArray<{ start: number; end: number }> = [],
     ): Promise<void> {
       await db.transaction(async (tx) => {
         if (segments.length > 0) {
@@ -109,7 +109,7 @@ export function createTranscriptsRepo(db: Db, hooks: TranscriptsHooks = {}) {
             chunksDone: sql`case when ${mediaTranscripts.chunksDone} @> ${JSON.stringify([chunk])}::jsonb then ${mediaTranscripts.chunksDone} else ${mediaTranscripts.chunksDone} || ${JSON.stringify([chunk])}::jsonb end`,
             progress,
             ...origin,
-            ...(unmatched ? { unmatched: sql`${mediaTranscripts.unmatched} || ${JSON.stringify([unmatched])}::jsonb` } : {}),
+            ...(unmatched.length > 0 ? { unmatched: sql`${mediaTranscripts.unmatched} || ${JSON.stringify(unmatched)}::jsonb` } : {}),
             status: 'running',
           })
           .where(eq(mediaTranscripts.id, id))

@@ -5,7 +5,7 @@ import { bigramArpa, cuesFromAnchors, findAnchors } from './anchors'
 import { slicePcm } from './audio'
 import { planRecognitionChunks, type Chunk } from './chunks'
 import { alignWords, dictionaryFor, recogniseWords, type Dictionary } from './sphinx'
-import { timeTokens } from './timing'
+import { timeTokens, type Span } from './timing'
 import { knownOnly, phraseEnds, tokenize } from './words'
 
 export interface AlignOptions {
@@ -17,6 +17,19 @@ export interface AlignOptions {
 }
 
 const CUE_MARGIN_MS = 400
+
+/** What aligning a chunk gave. */
+export interface ChunkAlignment {
+  words: StoredWord[]
+  alignedCues: number
+  cues: number
+  /**
+   * The windows of the cues the decoder found no path through (their words
+   * are spread evenly there). Windows do not overlap, and every word of the
+   * chunk lies inside the window of the cue it belongs to.
+   */
+  unaligned: Span[]
+}
 
 /** [start, end) of the PCM file as a file of its own in the work folder, for one recogniser run. */
 export async function sliceTo(pcm: string, start: number, end: number, workDir: string, kind: string): Promise<string> {
@@ -47,24 +60,27 @@ export async function alignSpan(pcm: string, text: string, start: number, end: n
  * decoder sees the pauses (sphinx.ts) and may rest at every phrase end.
  * Untimed text is aligned as a whole.
  */
-export async function alignChunk(pcm: string, chunk: Chunk, options: AlignOptions): Promise<{ words: StoredWord[]; alignedCues: number; cues: number }> {
+export async function alignChunk(pcm: string, chunk: Chunk, options: AlignOptions): Promise<ChunkAlignment> {
   const cues = chunk.cues ?? []
   if (cues.length === 0) {
     const whole = await alignSpan(pcm, chunk.text ?? '', chunk.start, chunk.end, options)
-    return { words: whole.words, alignedCues: whole.aligned ? 1 : 0, cues: 1 }
+    return { words: whole.words, alignedCues: whole.aligned ? 1 : 0, cues: 1, unaligned: whole.aligned ? [] : [{ start: chunk.start, end: chunk.end }] }
   }
   const words: StoredWord[] = []
+  const unaligned: Span[] = []
   let alignedCues = 0
   for (const [k, cue] of cues.entries()) {
     const prevEnd = cues[k - 1]?.end
     const nextStart = cues[k + 1]?.start
     const start = Math.max(chunk.start, cue.start! - CUE_MARGIN_MS, prevEnd === undefined ? 0 : (prevEnd + cue.start!) / 2, words.at(-1)?.end ?? 0)
     const end = Math.min(chunk.end, cue.end! + CUE_MARGIN_MS, nextStart === undefined ? chunk.end : (cue.end! + nextStart) / 2)
-    const one = await alignSpan(pcm, cue.text, Math.round(start), Math.round(Math.max(start, end)), options)
+    const window = { start: Math.round(start), end: Math.round(Math.max(start, end)) }
+    const one = await alignSpan(pcm, cue.text, window.start, window.end, options)
     if (one.aligned) alignedCues++
+    else unaligned.push(window)
     words.push(...one.words)
   }
-  return { words, alignedCues, cues: cues.length }
+  return { words, alignedCues, cues: cues.length, unaligned }
 }
 
 /** Free recognition of a chunk: machine words, low confidence. */

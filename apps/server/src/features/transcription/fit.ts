@@ -64,3 +64,29 @@ export function judgeFit(result: { words: readonly StoredWord[]; alignedCues: nu
   const uncoveredSpeech = uncoveredSpeechShare(result.words, silences, chunk)
   return { alignedShare, uncoveredSpeech, fits: alignedShare >= FIT_MIN_ALIGNED_CUES && uncoveredSpeech <= FIT_MAX_UNCOVERED_SPEECH }
 }
+
+/**
+ * A cue the decoder found no path through, inside a chunk that fits as a
+ * whole, is recognised on its own when its window is at least this long.
+ * Shorter, its words spread evenly over their own window are at most about a
+ * second off, and a slice that short gives a recogniser too little to go on:
+ * pocketsphinx on a lone 1-2 s slice returns a word or two, often wrong, and
+ * Whisper is known to invent text for very short audio. 2 s is a sentence of
+ * about five words at a podcast's 150 words a minute.
+ */
+export const CUE_RECOGNISE_MIN_MS = 2_000
+
+/** The windows of failed cues worth recognising on their own (see CUE_RECOGNISE_MIN_MS). */
+export function cuesToRecognise(unaligned: readonly Span[]): Span[] {
+  return unaligned.filter((s) => s.end - s.start >= CUE_RECOGNISE_MIN_MS)
+}
+
+/**
+ * When more than this share of the audio the known text covers was found not
+ * to fit (and recognised instead), the transcript as a whole is not called
+ * 'aligned': its confidence is the recogniser's.
+ */
+export const MOSTLY_UNMATCHED = 0.5
+
+/** Total length of spans that do not overlap. */
+export const spansMs = (spans: readonly Span[]) => spans.reduce((sum, s) => sum + Math.max(0, s.end - s.start), 0)

@@ -1,14 +1,16 @@
+import { execFile } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import type { Segment, TranscriptionStatus } from '@lingocast/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../../../test/app'
-import { joinLibrivox, librivoxPresent, sentence } from '../../../../../test/speech'
+import { joinLibrivox, librivoxPresent, makePausedSpeech, sentence } from '../../../../../test/speech'
 import { createTestUser, type TestUser } from '../../../../../test/users'
 import { createLibraryRepo } from '../library/library.repo'
 import { createTranscriptsRepo } from '../media/transcripts.repo'
-import { FIT_MAX_UNCOVERED_SPEECH, judgeFit, uncoveredSpeechShare } from './fit'
+import { CUE_RECOGNISE_MIN_MS, cuesToRecognise, FIT_MAX_UNCOVERED_SPEECH, judgeFit, uncoveredSpeechShare } from './fit'
 import { DEFAULT_MODEL_DIR } from './sphinx'
 
 /**
@@ -22,6 +24,7 @@ const present = librivoxPresent() && existsSync(DEFAULT_MODEL_DIR)
 if (!present && process.env.CI) throw new Error('pocketsphinx, pocketsphinx-en-us and pocketsphinx-testdata must be installed in CI')
 
 const GAP_MS = 600
+const run = promisify(execFile)
 
 let t: TestApp
 let me: TestUser
@@ -37,10 +40,10 @@ interface SegmentsBody {
 const segments = async (address: string) =>
   (await t.app.inject({ url: `/media-proxy/get_speech_segments?audio_url=${encodeURIComponent(address)}`, headers: me.auth })).json<SegmentsBody>()
 
-/** Stores the clip under `address` with `given` as its known text, opens it, and waits for the transcript. */
-async function transcribe(address: string, given: Array<{ start?: number; end?: number; text: string }>): Promise<SegmentsBody> {
+/** Stores the clip (`file`, the LibriVox clips by default) under `address` with `given` as its known text, opens it, and waits for the transcript. */
+async function transcribe(address: string, given: Array<{ start?: number; end?: number; text: string }>, file = joined): Promise<SegmentsBody> {
   mkdirSync(path.join(t.config.storageDir, 'uploads'), { recursive: true })
-  cpSync(joined, path.join(t.config.storageDir, address))
+  cpSync(file, path.join(t.config.storageDir, address))
   await createLibraryRepo(t.db.database.db).insert(me.id, { title: address, audio: address })
   await createTranscriptsRepo(t.db.database.db).ensurePending(address, given, 'upload')
   const res = await t.app.inject({ method: 'POST', url: '/media-proxy/parse_media', headers: me.auth, payload: { audio_url: address } })
@@ -49,6 +52,7 @@ async function transcribe(address: string, given: Array<{ start?: number; end?: 
   return segments(address)
 }
 
+const plain = (word: string) => word.toLowerCase().replace(/[^a-z']/g, '')
 const spoken = (body: SegmentsBody) => body.segments.flatMap((s) => s.word_timestamps.map((w) => w.word.toLowerCase().replace(/[^a-z']/g, '')))
 const unmatchedMs = (status: TranscriptionStatus) => (status.unmatched ?? []).reduce((sum, s) => sum + s.end - s.start, 0)
 
@@ -88,6 +92,11 @@ describe('the fit of a known text to the speech (pure)', () => {
     const short = [{ word: 'a', start: 0, end: 8000 * FIT_MAX_UNCOVERED_SPEECH }]
     expect(judgeFit({ words: short, alignedCues: 1, cues: 1 }, silence, chunk).fits).toBe(false)
   })
+
+  it('recognises a failed cue on its own only when its span is long enough to matter', () => {
+    const long = { start: 5000, end: 5000 + CUE_RECOGNISE_MIN_MS }
+    expect(cuesToRecognise([{ start: 0, end: CUE_RECOGNISE_MIN_MS - 1 }, long])).toEqual([long])
+  })
 })
 
 describe.skipIf(!present)('a known text that does not fit the audio', () => {
@@ -113,10 +122,61 @@ describe.skipIf(!present)('a known text that does not fit the audio', () => {
     expect(shownInUnmatched.filter((w) => otherWords.has(w))).toEqual([])
   }, 120_000)
 
-  it('a summary as an untimed transcript: recognised instead, all of it unmatched', async () => {
+  it('a summary as an untimed transcript: recognised instead, all of it unmatched, and not called aligned', async () => {
     const summary = [{ text: 'A brother decides to give his sisters far less money than he promised their father.' }]
     const body = await transcribe('/uploads/summary.wav', summary)
     expect(unmatchedMs(body.transcription)).toBeGreaterThan(durationMs * 0.9)
     expect(spoken(body).length).toBeGreaterThan(30)
+    // Mostly recognised, the transcript as a whole carries the recogniser's confidence (the player then says "machine-recognised").
+    expect(body.transcription.confidence).toBe('recognised')
+  }, 120_000)
+
+  it('the right text after 10 s of music (a chord over noise): still aligned, nothing unmatched', async () => {
+    const music = path.join(work, 'music.wav')
+    const withIntro = path.join(work, 'music-intro.wav')
+    const tone = (hz: number) => ['-f', 'lavfi', '-i', `sine=frequency=${hz}:duration=10`]
+    await run('ffmpeg', ['-v', 'error', '-y', ...tone(220), ...tone(277), ...tone(330), ...tone(440), '-f', 'lavfi', '-i', 'anoisesrc=duration=10:color=pink:amplitude=0.05', '-filter_complex', 'amix=inputs=5', '-ac', '1', '-ar', '16000', music])
+    await run('ffmpeg', ['-v', 'error', '-y', '-i', music, '-i', joined, '-filter_complex', '[0:a][1:a]concat=n=2:v=0:a=1', '-ac', '1', '-ar', '16000', withIntro])
+    // An HTML or plain-text transcript: untimed, aligned over the whole recording, music and all.
+    const body = await transcribe('/uploads/music-intro.wav', [{ text: cues.map((c) => c.text).join(' ') }], withIntro)
+    expect(body.transcription).toMatchObject({ confidence: 'aligned' })
+    expect(body.transcription.unmatched).toBeUndefined()
+    expect(spoken(body).slice(0, 4)).toEqual(['and', 'mister', 'john', 'dashwood'])
+    // No word lights up during the music: the first starts with the speech after it.
+    expect(body.segments[0]!.word_timestamps[0]!.start).toBeGreaterThanOrEqual(10_000 - 200)
+  }, 120_000)
+})
+
+describe.skipIf(!present)('one cue that does not fit, among cues that do', () => {
+  it("is recognised on its own and marked, and the cues around it keep the text's words", async () => {
+    // Seven espeak-ng sentences, each its own cue, in one chunk; the fourth cue's text is a sentence of another book.
+    const texts = Array.from({ length: 7 }, (_, i) => sentence(i))
+    const speech = await makePausedSpeech(work, texts, texts.map(() => 600), 'one-foreign')
+    const foreign = 'Unless to be rather cold hearted and rather selfish is to be ill disposed.'
+    const body = await transcribe('/uploads/one-foreign-cue.wav', speech.phrases.map((p, i) => (i === 3 ? { ...p, text: foreign } : p)), speech.file)
+    const [before, wrong, after] = [speech.phrases[2]!, speech.phrases[3]!, speech.phrases[4]!]
+
+    // That cue's span, and only it, is listed; the transcript as a whole is still aligned.
+    expect(body.transcription.unmatched).toHaveLength(1)
+    const span = body.transcription.unmatched![0]!
+    expect(span.start).toBeLessThanOrEqual(wrong.start)
+    expect(span.end).toBeGreaterThanOrEqual(wrong.end)
+    expect(span.start).toBeGreaterThan(before.end)
+    expect(span.end).toBeLessThan(after.start)
+    expect(body.transcription.confidence).toBe('aligned')
+
+    // Its words are what the recogniser heard there, none of the foreign sentence's.
+    const inSpan = (s: { start: number }) => s.start >= span.start && s.start < span.end
+    const heard = body.segments.filter(inSpan).flatMap((s) => s.word_timestamps.map((w) => plain(w.word)))
+    expect(heard.length).toBeGreaterThanOrEqual(3)
+    const foreignOnly = new Set(['unless', 'rather', 'cold', 'hearted', 'selfish', 'disposed'])
+    expect(heard.filter((w) => foreignOnly.has(w))).toEqual([])
+
+    // The other six cues keep their own words, in order, each inside its own cue's speech.
+    const kept = body.segments.filter((s) => !inSpan(s)).flatMap((s) => s.word_timestamps)
+    const expected = speech.phrases.flatMap((p, i) => (i === 3 ? [] : p.text.split(' ').map((word) => ({ word, cue: p }))))
+    expect(kept.map((w) => w.word)).toEqual(expected.map((e) => e.word))
+    const outside = kept.filter((w, k) => w.start < expected[k]!.cue.start - 200 || w.start > expected[k]!.cue.end)
+    expect(outside).toEqual([])
   }, 120_000)
 })

@@ -17,6 +17,7 @@ import { phraseEnds, tokenize } from './words'
  * phrase lit up before it is spoken is worse than no highlight at all.
  */
 const present = librivoxPresent()
+if (!present && process.env.CI) throw new Error('pocketsphinx, pocketsphinx-en-us and pocketsphinx-testdata must be installed in CI')
 const LAYOUTS = ['phrase', 'sentence', 'whole'] as const
 
 let dir: string

@@ -4,7 +4,7 @@ import { nextChunk, planCueChunks, planRecognitionChunks } from './chunks'
 import { parseTranscript, transcriptFormat } from './cues'
 import { segmentWords } from './segmenter'
 import { parseHypseg } from './sphinx'
-import { snapToSilences, spread, timeTokens } from './timing'
+import { capStretchedWords, snapToSilences, spread, timeTokens } from './timing'
 import { knownOnly, tokenize } from './words'
 
 describe('transcript files', () => {
@@ -107,6 +107,24 @@ describe('word edges and pauses', () => {
       { word: 'after', start: 2500, end: 3000 },
       { word: 'clear', start: 3100, end: 3500 },
     ])
+  })
+})
+
+describe('words stretched over sound that is not speech', () => {
+  const w = (word: string, start: number, end: number) => ({ word, start, end })
+  it('keeps the end of a first word stretched over an intro, so it lights up with its speech', () => {
+    const out = capStretchedWords([w('And', 0, 10_340), w('Mister', 10_340, 10_700)])
+    expect(out[0]).toEqual(w('And', 9_840, 10_340))
+    expect(out[1]).toEqual(w('Mister', 10_340, 10_700))
+  })
+  it('keeps the start of the last word of a phrase stretched over what follows it, and the end after a phrase end', () => {
+    const out = capStretchedWords([w('the', 0, 200), w('end.', 200, 6_200), w('Then', 6_200, 9_000), w('more', 9_000, 9_300)])
+    expect(out[1]).toEqual(w('end.', 200, 700))
+    expect(out[2]).toEqual(w('Then', 8_500, 9_000))
+  })
+  it('leaves spoken words alone, long ones by their letters', () => {
+    const words = [w('a', 0, 450), w('extraordinarily', 700, 2_500), w('slow', 2_500, 2_950)]
+    expect(capStretchedWords(words)).toEqual(words)
   })
 })
 

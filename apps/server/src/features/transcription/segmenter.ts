@@ -51,3 +51,24 @@ function widestGap(words: StoredWord[]): number {
   }
   return best
 }
+
+/**
+ * Segments of aligned words with the words recognised in some cues' windows
+ * (`spans`) in place of the aligned ones there. Each run inside or outside a
+ * span is segmented on its own, so no segment mixes the text's words with
+ * recognised ones and the player can say which segments were recognised.
+ */
+export function segmentAround(aligned: StoredWord[], heard: StoredWord[], spans: ReadonlyArray<{ start: number; end: number }>): Segment[] {
+  if (spans.length === 0) return segmentWords(aligned)
+  const inside = (w: StoredWord) => spans.findIndex((s) => w.start >= s.start && w.start < s.end)
+  const words = [...aligned.filter((w) => inside(w) < 0), ...heard].sort((a, b) => a.start - b.start)
+  const runs: StoredWord[][] = []
+  let last: number | undefined
+  for (const w of words) {
+    const span = inside(w)
+    if (runs.length === 0 || span !== last) runs.push([])
+    runs.at(-1)!.push(w)
+    last = span
+  }
+  return runs.flatMap(segmentWords)
+}

@@ -104,6 +104,32 @@ export function spread(tokens: DisplayToken[], start: number, end: number): Stor
   })
 }
 
+/** Longer than a spoken word: short words last 100-300 ms, a slow reader's long ones about 100 ms a letter. */
+const WORD_MAX_MS = 500
+const WORD_MAX_MS_PER_LETTER = 120
+const ENDS_PHRASE = /[.!?,;:\u2026)\]"\u201d]$/
+
+/**
+ * Shortens a word the decoder stretched over sound that is not speech. Music
+ * is not silence, so the decoder has no pause to put there and lets the
+ * nearest word take it: on a 10-second intro before an untimed transcript the
+ * first word lit up 10 s before it was said. No word lasts that long, so a
+ * word over max(500 ms, 120 ms a letter) keeps the end of its span when the
+ * extra sound most likely came before it (the first word, or the first after
+ * a phrase end) and its start otherwise (the last word of a phrase, before an
+ * outro or a jingle); inside a phrase the early start is what a learner
+ * notices, so it keeps the end there too.
+ */
+export function capStretchedWords(words: StoredWord[]): StoredWord[] {
+  return words.map((w, i) => {
+    const max = Math.max(WORD_MAX_MS, w.word.length * WORD_MAX_MS_PER_LETTER)
+    if (w.end - w.start <= max) return w
+    const afterPhrase = i === 0 || ENDS_PHRASE.test(words[i - 1]!.word)
+    const endsPhrase = ENDS_PHRASE.test(w.word) || i === words.length - 1
+    return !afterPhrase && endsPhrase ? { ...w, end: w.start + max } : { ...w, start: w.end - max }
+  })
+}
+
 /**
  * Moves word edges out of the pauses ffmpeg's silencedetect found. A word's
  * first phone can still take in some of the noise before it on real speech;

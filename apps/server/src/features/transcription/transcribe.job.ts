@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm, utimes } from 'node:fs/promises'
 import path from 'node:path'
-import type { StoredCue } from '../../db/schema'
+import type { StoredCue, StoredWord } from '../../db/schema'
 import type { SafeFetch } from '../../lib/safe-fetch'
 import { isStoredAddress, StoredFileMissing, type Storage } from '../../lib/storage'
 import { downloadMedia } from '../jobs/download-media'
@@ -9,10 +9,10 @@ import type { TranscriptsRepo } from '../media/transcripts.repo'
 import { alignChunk, anchorCues } from './align'
 import { decodeToPcm, findSilences } from './audio'
 import { nextChunk, planCueChunks, planRecognitionChunks, planUntimedChunk, type Chunk } from './chunks'
-import { judgeFit } from './fit'
+import { cuesToRecognise, judgeFit, MOSTLY_UNMATCHED, spansMs } from './fit'
 import type { Recogniser } from './recogniser'
-import { segmentWords } from './segmenter'
-import { snapToSilences } from './timing'
+import { segmentAround, segmentWords } from './segmenter'
+import { capStretchedWords, snapToSilences, type Span } from './timing'
 import { loadDictionary } from './sphinx'
 
 /** Untimed text (HTML, plain) is aligned in one piece up to this length; longer audio gets anchors first. */
@@ -101,25 +101,33 @@ export function createTranscribeJob(deps: TranscribeDeps) {
         const done = new Set(now.chunksDone)
         const chunk = nextChunk(chunks, done, now.focusMs)
         if (!chunk) break
-        let words
-        let unmatched: Pick<Chunk, 'start' | 'end'> | undefined
+        let segments
+        let unmatched: Span[] = []
         if (chunk.text !== undefined) {
           const result = await alignChunk(pcm, chunk, options)
-          if (result.alignedCues < result.cues) ctx.log.info({ chunk: chunk.index, ...result, words: undefined }, 'some cues did not fit the audio; their words are spread evenly')
           const fit = judgeFit(result, silences, chunk)
           if (fit.fits) {
-            words = snapToSilences(result.words, silences)
+            // A cue with no path through its words inside a chunk that fits otherwise: that cue alone is recognised.
+            unmatched = cuesToRecognise(result.unaligned)
+            if (result.alignedCues < result.cues) {
+              ctx.log.info({ chunk: chunk.index, alignedCues: result.alignedCues, cues: result.cues, recognised: unmatched }, 'some cues did not fit the audio')
+            }
+            const heard: StoredWord[] = []
+            for (const span of unmatched) heard.push(...(await deps.recogniser.recognise(pcm, { index: chunk.index, ...span }, options)))
+            segments = segmentAround(capStretchedWords(snapToSilences(result.words, silences)), heard, unmatched)
           } else {
             ctx.log.info({ chunk: chunk.index, ...fit }, 'the known text does not fit the audio here: recognising it instead')
-            words = await deps.recogniser.recognise(pcm, chunk, options)
-            unmatched = { start: chunk.start, end: chunk.end }
+            segments = segmentWords(await deps.recogniser.recognise(pcm, chunk, options))
+            unmatched = [{ start: chunk.start, end: chunk.end }]
           }
         } else {
-          words = await deps.recogniser.recognise(pcm, chunk, options)
+          segments = segmentWords(await deps.recogniser.recognise(pcm, chunk, options))
         }
         const progress = (done.size + 1) / chunks.length
-        const origin = aligned ? { confidence: 'aligned' } : { confidence: deps.recogniser.confidence, source: deps.recogniser.source }
-        await transcripts.storeChunk(state.id, chunk.index, segmentWords(words), progress, origin, unmatched)
+        // Mostly recognised instead of aligned, the transcript as a whole is the recogniser's, not exact.
+        const mostlyUnmatched = spansMs([...now.unmatched, ...unmatched]) > MOSTLY_UNMATCHED * spansMs(chunks)
+        const origin = aligned && !mostlyUnmatched ? { confidence: 'aligned' } : { confidence: deps.recogniser.confidence, ...(aligned ? {} : { source: deps.recogniser.source }) }
+        await transcripts.storeChunk(state.id, chunk.index, segments, progress, origin, unmatched)
         audioMs += chunk.end - chunk.start
         await ctx.progress(progress)
       }

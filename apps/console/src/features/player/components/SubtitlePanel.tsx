@@ -54,11 +54,11 @@ export function SubtitlePanel({ player, segments, loading, transcription, onSeek
           <SegmentLine key={`${segment.start}:${segment.end}`} player={player} segment={segment} isCurrent={current >= 0} onSeekMs={onSeekMs} marks={marks} onLookup={onLookup} />
         )}
       </div>
-      {segment && transcription?.confidence === 'recognised' && (
-        <p className="mt-3 text-xs text-amber-700">Machine-recognised transcript: some words may be wrong.</p>
-      )}
-      {segment && transcription?.confidence !== 'recognised' && inUnmatched(transcription, segment) && (
+      {/* Where the known text did not fit, say so there (even when most of it did not fit and the whole is called recognised). */}
+      {segment && inUnmatched(transcription, segment) ? (
         <p className="mt-3 text-xs text-amber-700">{LIBRARY_MSG.transcriptUnmatched}</p>
+      ) : (
+        segment && transcription?.confidence === 'recognised' && <p className="mt-3 text-xs text-amber-700">Machine-recognised transcript: some words may be wrong.</p>
       )}
       {segment && articleWords && (
         <StatusLegend
