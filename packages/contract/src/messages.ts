@@ -173,6 +173,7 @@ export const FEEDS_MSG = {
   // Well-formed, but without what makes it a feed: say what is missing.
   noChannel: 'The feed has no channel element',
   emptyFeed: 'The feed has no title and no episodes',
+  noTitle: "The feed's channel has no title",
   unreachable: 'The feed address could not be reached',
   opmlInvalid: 'This is not an OPML file with feed addresses',
 } as const

@@ -84,8 +84,6 @@ const readable: Array<{ file: string; title: string; episodes: Array<[string, st
       ['Episode 2: Stock and broth', 'https://cdn.soup.example.org/ep2.mp3'],
     ],
   },
-  { file: 'no-title-rss.xml', title: 'untitled-show.example.org', episodes: [['Still an episode', 'https://cdn.example.org/nt1.mp3']] },
-  { file: 'no-title-atom.xml', title: '127.0.0.1', episodes: [['Entry of a nameless feed', 'https://cdn.example.org/nameless-1.mp3']] },
 ]
 
 const seen = (list: Episode[]) => list.map((e): [string, string | null] => [e.title, e.audio]).sort((a, b) => a[0].localeCompare(b[0]))
@@ -128,6 +126,8 @@ describe('importing feeds as they are in the wild', () => {
       ['rss-without-channel.xml', FEEDS_MSG.noChannel],
       ['rdf-without-channel.xml', FEEDS_MSG.noChannel],
       ['empty-channel.xml', FEEDS_MSG.emptyFeed],
+      ['no-title-rss.xml', FEEDS_MSG.noTitle],
+      ['no-title-atom.xml', FEEDS_MSG.noTitle],
     ]
     for (const [file, msg] of cases) {
       feeds.set(`/${file}`, { file: fixture(file) })
@@ -149,11 +149,17 @@ describe('importing feeds as they are in the wild', () => {
   })
 
   it('records what is missing on a channel whose feed empties later, and keeps its episodes', async () => {
-    feeds.set('/emptied.xml', { file: fixture('no-title-rss.xml'), noValidators: true })
+    feeds.set('/emptied.xml', { file: fixture('podcast-namespace.xml'), noValidators: true })
     const id = (await importFeed(`${feeds.url}/emptied.xml`)).json().rss_id as number
+    const kept = (await episodes(id)).map((e) => e.title).sort()
+    expect(kept).toHaveLength(2)
     feeds.set('/emptied.xml', { file: fixture('rss-without-channel.xml'), noValidators: true })
     expect(await t.app.feeds.refresh(id)).toEqual({ result: 'failed', error: FEEDS_MSG.noChannel, paused: false })
     expect(await channel(id)).toMatchObject({ status: 'error', error: FEEDS_MSG.noChannel })
-    expect((await episodes(id)).map((e) => e.title)).toEqual(['Still an episode'])
+    // The publisher drops the channel's title: the reason shown changes, the episodes stay.
+    feeds.set('/emptied.xml', { file: fixture('no-title-rss.xml'), noValidators: true })
+    expect(await t.app.feeds.refresh(id)).toEqual({ result: 'failed', error: FEEDS_MSG.noTitle, paused: false })
+    expect(await channel(id)).toMatchObject({ title: 'Namespace Soup Weekly', status: 'error', error: FEEDS_MSG.noTitle })
+    expect((await episodes(id)).map((e) => e.title).sort()).toEqual(kept)
   })
 })

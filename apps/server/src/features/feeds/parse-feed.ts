@@ -32,6 +32,7 @@ export const FEED_PARSE_MESSAGES = {
   'invalid-xml': FEEDS_MSG.invalidXml,
   'no-channel': FEEDS_MSG.noChannel,
   empty: FEEDS_MSG.emptyFeed,
+  'no-title': FEEDS_MSG.noTitle,
 } as const
 
 /** A feed we cannot read at all; `reason` says why (FEED_PARSE_MESSAGES has the words). */
@@ -196,10 +197,8 @@ function firstCategory(values: unknown): string | null {
   return null
 }
 
-/** A channel as read, before a missing title is filled in; `site` is the publisher's web page. */
-type ReadFeed = ParsedFeed & { site: string | null }
 
-function fromRss(feed: Loose, base: string | undefined): ReadFeed {
+function fromRss(feed: Loose, base: string | undefined): ParsedFeed {
   const itunes = obj(feed.itunes)
   const items = arr(feed.items).slice(0, FEED_LIMITS.items).map((raw) => {
     const it = obj(raw) ?? {}
@@ -222,7 +221,6 @@ function fromRss(feed: Loose, base: string | undefined): ReadFeed {
   }).filter((i) => i !== null)
   return {
     title: text(feed.title) || text(itunes?.title),
-    site: address(feed.link, base),
     description: clip(text(feed.description) || text(itunes?.summary), FEED_LIMITS.description),
     image: address(obj(feed.image)?.url, base) ?? address(itunes?.image, base),
     category: firstCategory(itunes?.categories) ?? firstCategory(feed.categories),
@@ -231,7 +229,7 @@ function fromRss(feed: Loose, base: string | undefined): ReadFeed {
 }
 
 /** Atom, including YouTube channel feeds, whose videos become `youtube:{id}`. */
-function fromAtom(feed: Loose, base: string | undefined): ReadFeed {
+function fromAtom(feed: Loose, base: string | undefined): ParsedFeed {
   const items = arr(feed.entries).slice(0, FEED_LIMITS.items).map((raw) => {
     const e = obj(raw) ?? {}
     const links = arr(e.links).map((l) => obj(l) ?? {})
@@ -254,7 +252,6 @@ function fromAtom(feed: Loose, base: string | undefined): ReadFeed {
   }).filter((i) => i !== null)
   return {
     title: text(feed.title),
-    site: address(arr(feed.links).map(obj).find((l) => l && (!text(l.rel) || text(l.rel) === 'alternate'))?.href, base),
     description: clip(text(feed.subtitle), FEED_LIMITS.description),
     image: address(feed.logo, base) ?? address(feed.icon, base),
     category: firstCategory(feed.categories),
@@ -262,7 +259,7 @@ function fromAtom(feed: Loose, base: string | undefined): ReadFeed {
   }
 }
 
-function fromJson(feed: Loose, base: string | undefined): ReadFeed {
+function fromJson(feed: Loose, base: string | undefined): ParsedFeed {
   const items = arr(feed.items).slice(0, FEED_LIMITS.items).map((raw) => {
     const it = obj(raw) ?? {}
     const attachments = arr(it.attachments).map((a) => obj(a) ?? {}).map((a) => ({ url: a.url, type: a.mime_type ?? a.mimeType }))
@@ -281,7 +278,6 @@ function fromJson(feed: Loose, base: string | undefined): ReadFeed {
   }).filter((i) => i !== null)
   return {
     title: text(feed.title),
-    site: address(feed.home_page_url ?? feed.homePageUrl, base),
     description: clip(text(feed.description), FEED_LIMITS.description),
     image: address(feed.icon, base),
     category: null,
@@ -289,26 +285,18 @@ function fromJson(feed: Loose, base: string | undefined): ReadFeed {
   }
 }
 
-/** The host of an address without its `www.`, as readers name a site; empty when there is none. */
-function hostName(url: string | null | undefined): string {
-  if (!url) return ''
-  try {
-    return new URL(url).hostname.replace(/^www\./, '')
-  } catch {
-    return ''
-  }
-}
-
 /**
- * A channel without a title is named after its site's host, else the feed's
- * own (Miniflux names it after the site address; a name the user recognises
- * beats "Untitled"). One with neither a title nor an episode has nothing to
- * show and is refused.
+ * A channel must have a title (RSS, RDF, Atom and JSON Feed all require
+ * one): without it the user could not tell the channel apart, so it is
+ * refused with a message that says what is missing. RSS or RDF items with no
+ * channel around them are refused as having no channel. Entries with no link,
+ * date or guid are still kept (finishItem).
  */
-function finishFeed(read: ReadFeed, base: string | undefined): ParsedFeed {
-  const { site, ...feed } = read
+function finishFeed(feed: ParsedFeed, format: string, source: string): ParsedFeed {
+  if (!feed.title && (format === 'rss' || format === 'rdf') && !CHANNEL.test(source)) throw new FeedParseError('no-channel', 'items without a channel')
   if (!feed.title && feed.items.length === 0) throw new FeedParseError('empty', 'no title and no items')
-  return { ...feed, title: clip(feed.title || hostName(site) || hostName(base) || 'Untitled feed', FEED_LIMITS.title) }
+  if (!feed.title) throw new FeedParseError('no-title', 'the channel has no title')
+  return { ...feed, title: clip(feed.title, FEED_LIMITS.title) }
 }
 
 /** The name of the root element, for telling a broken feed from a page that is not one. */
@@ -320,8 +308,8 @@ const CHANNEL = /<(?:[\w.-]+:)?channel[\s>/]/i
  * `base` resolves relative addresses. Feeds as publishers write them are
  * repaired first (repair-xml.ts: a bare `&`, a document cut off after its
  * last complete item, a DTD with entity declarations, never expanded).
- * Throws FeedParseError when the document is not a feed, not well-formed, or
- * a feed with nothing in it; a feed with odd or missing fields gives what it
+ * Throws FeedParseError when the document is not a feed, not well-formed, a
+ * feed with nothing in it, or a channel without a title; a feed with odd or missing fields gives what it
  * has (items without media are kept, their play button stays off).
  */
 export function parseFeedDocument(body: string, base?: string): ParsedFeed {
@@ -346,7 +334,7 @@ export function parseFeedDocument(body: string, base?: string): ParsedFeed {
     throw new FeedParseError('invalid-xml', message)
   }
   const feed = obj(result.feed) ?? {}
-  if (result.format === 'rss' || result.format === 'rdf') return finishFeed(fromRss(feed, base), base)
-  if (result.format === 'atom') return finishFeed(fromAtom(feed, base), base)
-  return finishFeed(fromJson(feed, base), base)
+  if (result.format === 'rss' || result.format === 'rdf') return finishFeed(fromRss(feed, base), result.format, source)
+  if (result.format === 'atom') return finishFeed(fromAtom(feed, base), result.format, source)
+  return finishFeed(fromJson(feed, base), result.format, source)
 }

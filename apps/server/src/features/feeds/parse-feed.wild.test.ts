@@ -52,15 +52,14 @@ describe('feeds as they are in the wild', () => {
     expect(JSON.stringify(feed)).not.toContain('Brought to you')
   })
 
-  it('reads billion laughs quickly and harmlessly', () => {
+  // Expanded, these entities are 10^12 characters: a parser that expanded them would never finish within the test's timeout.
+  it('reads billion laughs harmlessly, its entities never expanded', () => {
     const levels = Array.from({ length: 12 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join('\n')
     const doc = `<?xml version="1.0"?>\n<!DOCTYPE rss [\n<!ENTITY l0 "ha">\n${levels}\n]>\n<rss version="2.0"><channel><title>Laughs &l12;</title><item><guid>1</guid><title>&l12;&l12;</title></item></channel></rss>`
-    const started = performance.now()
     const feed = parseFeedDocument(doc, BASE)
-    expect(performance.now() - started).toBeLessThan(500)
     expect(feed.title).toBe('Laughs &l12;')
     expect(feed.items[0]!.title).toBe('&l12;&l12;')
-  })
+  }, 10_000)
 
   it('keeps RSS items with only a title or only an enclosure, each with an id that is the same on every read', () => {
     const doc = wild('minimal-rss.xml')
@@ -132,14 +131,28 @@ describe('feeds as they are in the wild', () => {
     expect(feed.items[0]).toMatchObject({ thumbnail: 'https://soup.example.org/ep2-text.jpg', transcript: { url: 'https://soup.example.org/ep2/captions.srt' } })
   })
 
-  it("names a channel without a title after its site's host, else the feed's", () => {
-    const rss = parseFeedDocument(wild('no-title-rss.xml'), BASE)
-    expect(rss.title).toBe('untitled-show.example.org')
-    expect(rss.items.map((i) => i.title)).toEqual(['Still an episode'])
-    expect(parseFeedDocument(wild('no-title-atom.xml'), BASE).title).toBe('feeds.example.net')
-    // An RDF document whose channel is missing but whose items are there is still read.
+  it('refuses a channel without a title, saying the title is missing, in RSS, Atom and JSON Feed', () => {
+    expect(refusal(wild('no-title-rss.xml'))).toBe("The feed's channel has no title")
+    expect(refusal(wild('no-title-atom.xml'))).toBe("The feed's channel has no title")
+    expect(refusal('<rss version="2.0"><channel><title>  </title><item><title>x</title></item></channel></rss>')).toBe("The feed's channel has no title")
+    expect(refusal(JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', items: [{ id: 'j1', title: 'x' }] }))).toBe("The feed's channel has no title")
+    // An iTunes title stands in for a missing RSS one.
+    const itunes = wild('no-title-rss.xml').replace('<rss version="2.0">', '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">').replace('<link>', '<itunes:title>iTunes Named</itunes:title><link>')
+    expect(parseFeedDocument(itunes, BASE)).toMatchObject({ title: 'iTunes Named', items: [{ title: 'Still an episode' }] })
+  })
+
+  it('refuses RSS or RDF items with no channel around them as having no channel', () => {
     const rdf = `<?xml version="1.0"?><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/"><item rdf:about="https://r.example.org/1"><title>Loose item</title><link>https://r.example.org/1</link></item></rdf:RDF>`
-    expect(parseFeedDocument(rdf, BASE)).toMatchObject({ title: 'feeds.example.net', items: [{ title: 'Loose item', link: 'https://r.example.org/1' }] })
+    expect(refusal(rdf)).toBe('The feed has no channel element')
+    // With its channel (and the channel's title) the same items are read, linkless and dateless ones too.
+    const whole = rdf.replace('<item ', '<channel rdf:about="https://r.example.org/"><title>Loose Items</title><link>https://r.example.org/</link></channel><item ').replace('</rdf:RDF>', '<item rdf:about="urn:x:2"><title>No link, no date</title></item></rdf:RDF>')
+    expect(parseFeedDocument(whole, BASE)).toMatchObject({
+      title: 'Loose Items',
+      items: [
+        { title: 'Loose item', link: 'https://r.example.org/1', pubDate: null },
+        { title: 'No link, no date', link: null, pubDate: null },
+      ],
+    })
   })
 
   it('says what is missing from a well-formed feed with nothing in it', () => {

@@ -53,12 +53,11 @@ describe('dropDoctype', () => {
     expect(dropDoctype('<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY a "b">')).toBe('<?xml version="1.0"?>')
   })
 
-  it('scans a subset of megabytes in linear time', () => {
+  // A quadratic scan of these megabytes takes minutes: the test's own timeout catches it (speed itself is for bench/).
+  it('scans a subset of megabytes without backtracking', () => {
     const huge = `<!DOCTYPE rss [${'<!ENTITY x "y">'.repeat(300_000)}]><rss/>`
-    const started = performance.now()
     expect(dropDoctype(huge)).toBe('<rss/>')
-    expect(performance.now() - started).toBeLessThan(1000)
-  })
+  }, 15_000)
 })
 
 describe('closeTruncated', () => {
@@ -89,16 +88,14 @@ describe('closeTruncated', () => {
 })
 
 describe('repairFeedXml', () => {
-  it('repairs a hostile cut-off document of megabytes in linear time', () => {
+  it('repairs a hostile cut-off document of megabytes without backtracking', () => {
     // Tags that never close, quotes that never end and bare & by the hundred thousand, then a cut inside a CDATA.
     const junk = `<a <b "x & <c d='`.repeat(300_000)
     const doc = `<rss><channel><item><title>a</title></item><item>${junk}</item><item><![CDATA[`
-    const started = performance.now()
     const repaired = repairFeedXml(doc)
-    expect(performance.now() - started).toBeLessThan(2000)
     expect(repaired.endsWith('</item></channel></rss>')).toBe(true)
     expect(repaired.split('&amp;')).toHaveLength(300_001)
-  })
+  }, 15_000)
 
 
   it('applies every repair to one document', () => {
