@@ -254,5 +254,12 @@ describe('memories in Chromium', () => {
     await page.getByLabel('CSV file to import').setInputFiles({ name: 'words.csv', mimeType: 'text/csv', buffer: Buffer.from('Front,Back\nserene,"calm, peaceful"\n') })
     await page.getByText('Imported 1 card').waitFor()
     await row('serene').waitFor()
+
+    // Excel's "CSV (Comma delimited)": Windows-1252, no BOM. The file's bytes go to the server, which decodes them.
+    const cp1252 = Buffer.from([...'Front,Back\r\ncafé,“a place” for 2€\r\n'].map((c) => ({ '“': 0x93, '”': 0x94, '€': 0x80 })[c] ?? c.charCodeAt(0)))
+    await page.getByLabel('CSV file to import').setInputFiles({ name: 'excel.csv', mimeType: 'text/csv', buffer: cp1252 })
+    await page.getByText('Imported 1 card').waitFor()
+    // é is 0xE9, not UTF-8: read as UTF-8 in the browser it became U+FFFD and this row never appeared.
+    await row('café').waitFor()
   })
 })

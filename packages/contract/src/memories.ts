@@ -202,12 +202,31 @@ export const exportDeckApkg = defineRoute({
   response: z.instanceof(Uint8Array),
 })
 
-/** Adds the rows of a CSV with front and back columns to a deck, all or none. */
+/** Most one deck file may hold (900 KB: characters of `csv`, bytes of `file_base64`), and that in base64. */
+const CSV_IMPORT_MAX_BYTES = 900_000
+const CSV_IMPORT_MAX_BASE64 = Math.ceil(CSV_IMPORT_MAX_BYTES / 3) * 4
+
+/**
+ * Adds the rows of a CSV with front and back columns to a deck, all or none.
+ * The file comes as text (`csv`) or, as the console sends it, as its bytes in
+ * base64 (`file_base64`), which the server decodes whatever the encoding
+ * (UTF-8 with or without BOM, UTF-16, Windows-1252 as Excel saves "CSV
+ * (Comma delimited)"). One of the two; the bytes win when both are sent.
+ */
 export const importDeckCsv = defineRoute({
   method: 'POST',
   path: '/english_vocab/memories/deck/:id/import',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({ csv: z.string({ error: MEMORIES_MSG.csvEmpty }).max(900_000, MEMORIES_MSG.csvTooLarge) }),
+  body: z
+    .object({
+      csv: z.string({ error: MEMORIES_MSG.csvEmpty }).max(CSV_IMPORT_MAX_BYTES, MEMORIES_MSG.csvTooLarge).optional(),
+      file_base64: z
+        .string({ error: MEMORIES_MSG.csvUnreadable })
+        .max(CSV_IMPORT_MAX_BASE64, MEMORIES_MSG.csvTooLarge)
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, MEMORIES_MSG.csvUnreadable)
+        .optional(),
+    })
+    .refine((b) => b.csv !== undefined || b.file_base64 !== undefined, { error: MEMORIES_MSG.csvEmpty }),
   response: z.object({ success: z.literal(true), imported: z.number().int(), msg: z.literal('ok') }),
 })

@@ -101,10 +101,23 @@ export const deckCsvUrl = (deckId: number) => pathWithId(c.exportDeckCsv, deckId
 /** The Anki package (.apkg) download address of a deck. */
 export const deckApkgUrl = (deckId: number) => pathWithId(c.exportDeckApkg, deckId).path
 
+/** Bytes as base64, in slices so a large file does not overflow the argument list. */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(binary)
+}
+
+/**
+ * Imports a deck file. Its bytes go as they are (base64): the server decodes
+ * them, so a spreadsheet saved in Windows-1252 keeps its “quotes”, € and é
+ * (the browser's File.text() would read it as UTF-8 and make them U+FFFD).
+ */
 export function useImportCsv(options: { onSuccess?: (imported: number) => void; onError?: (error: unknown) => void } = {}) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: ({ deckId, csv }: { deckId: number; csv: string }) => apiCall(pathWithId(c.importDeckCsv, deckId), { body: { csv } }),
+    mutationFn: async ({ deckId, file }: { deckId: number; file: Blob }) =>
+      apiCall(pathWithId(c.importDeckCsv, deckId), { body: { file_base64: bytesToBase64(new Uint8Array(await file.arrayBuffer())) } }),
     onSuccess: (res) => {
       cardsChanged(client)
       options.onSuccess?.(res.imported)

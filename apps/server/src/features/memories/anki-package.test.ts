@@ -179,6 +179,38 @@ describe('Anki package as Anki writes it', () => {
     expect(cardOf('known').ivl).toBe(easy!.ivl)
     expect(cardOf('fresh')).toMatchObject({ type: 0, queue: 0, ivl: 0, reps: 0 })
   })
+
+  it('logs each review with the type of where the card stood: learning 0, review 1, relearning 2', async () => {
+    const deck = (await post('/english_vocab/memories/deck', { name: 'Relearning' })).deck
+    const relapsed = await createCard(deck.id, 'relapsed', 'Good, then Again twice')
+    const late = await createCard(deck.id, 'late', 'Again, Good, Again')
+    await review(relapsed.id, 'Good')
+    await review(relapsed.id, 'Again')
+    const last = await review(relapsed.id, 'Again')
+    for (const rating of ['Again', 'Good', 'Again']) await review(late.id, rating)
+
+    const read = await exportAndRead(deck.id)
+    const cardOf = (front: string) => read.cards.find((c) => c.nid === read.notes.find((n) => n.fields[0] === front)!.id)!
+    const logOf = (front: string) => read.revlog.filter((r) => r.cid === cardOf(front).id)
+    // Good on a new card: learning (0). Again on the review card it became: review (1), a lapse.
+    // Again on the card already relearning: relearning (2), as Anki logs an answer in relearning;
+    // one lapse, as Anki counts them (review card answered Again), not one per Again.
+    expect(logOf('relapsed').map((r) => [r.ease, r.type])).toEqual([
+      [3, 0],
+      [1, 1],
+      [1, 2],
+    ])
+    expect(cardOf('relapsed')).toMatchObject({ type: 3, queue: 3, due: ordinal(last.next_review) - read.crt_day, reps: 3, lapses: 1 })
+    expect(cardOf('relapsed').ivl).toBeGreaterThanOrEqual(1)
+    expect(cardOf('relapsed').left % 1000).toBeGreaterThan(0)
+    // Again and Good while still learning are learning (0); the Again after it graduated is a review (1).
+    expect(logOf('late').map((r) => [r.ease, r.type])).toEqual([
+      [1, 0],
+      [3, 0],
+      [1, 1],
+    ])
+    expect(cardOf('late')).toMatchObject({ type: 3, queue: 3, reps: 3, lapses: 1 })
+  })
 })
 
 describe('Anki field helpers', () => {

@@ -217,14 +217,21 @@ export async function deckToApkg(
             ? [CARD_TYPE.review, QUEUE.review, dayNumber(c.nextReview), 0]
             : // Our schedules count whole days, so a failed card waits in the day-learning queue.
               [CARD_TYPE[phase], QUEUE.dayLearn, dayNumber(c.nextReview), LEFT[phase]]
-      card.run([noteId, noteId, deckId, mod, type, queue, due, ivl, factor, c.reps, c.lapses, left, ''])
-
       // One revlog row per review; its type is where the card stood before that answer (as phaseOf tells).
       let passed = false
-      history.forEach((r, k) => {
+      const revlogTypes = history.map((r, k) => {
         const previous = history[k - 1]
         const revlogType = !previous ? REVLOG_TYPE.learn : previous.rating !== 'Again' ? REVLOG_TYPE.review : passed ? REVLOG_TYPE.relearn : REVLOG_TYPE.learn
         if (r.rating !== 'Again') passed = true
+        return revlogType
+      })
+      // Anki counts a lapse when a review card is answered Again, not each Again while relearning;
+      // without the whole history (fewer rows than reps) our own count stands.
+      const lapses = history.length >= c.reps ? history.filter((r, k) => r.rating === 'Again' && revlogTypes[k] === REVLOG_TYPE.review).length : c.lapses
+      card.run([noteId, noteId, deckId, mod, type, queue, due, ivl, factor, c.reps, lapses, left, ''])
+
+      history.forEach((r, k) => {
+        const revlogType = revlogTypes[k]!
         // revlog ids are the review's time in ms, and unique: two reviews in one millisecond get consecutive ids.
         lastRevlogId = Math.max(r.reviewedAt.getTime(), lastRevlogId + 1)
         // No answer time is recorded here, so time is 0 (Anki reads it as unknown, counting no study time).

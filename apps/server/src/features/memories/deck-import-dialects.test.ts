@@ -23,6 +23,18 @@ async function importInto(csv: string) {
   return { body, cards }
 }
 
+/** Imports a file's bytes as the console sends them (base64), through the real route. */
+async function importBytes(bytes: Buffer) {
+  const deck = (await inject('POST', '/english_vocab/memories/deck', { name: 'Imported bytes' })).json().deck as { id: number }
+  const res = await inject('POST', `/english_vocab/memories/deck/${deck.id}/import`, { file_base64: bytes.toString('base64') })
+  const cards = ((await inject('GET', `/english_vocab/memories/flashcards?deck_id=${deck.id}`)).json().flashcards as Array<{ front: string; back: string }>).map((c) => [c.front, c.back])
+  return { status: res.statusCode, body: res.json(), cards }
+}
+
+/** Windows-1252 by hand: the typographic characters at 0x80-0x9F, Latin-1 for the rest. */
+const CP1252: Record<string, number> = { '€': 0x80, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '–': 0x96, '—': 0x97 }
+const cp1252 = (text: string) => Buffer.from([...text].map((c) => CP1252[c] ?? c.charCodeAt(0)))
+
 describe('deck import dialects', () => {
   it('reads a semicolon-separated file, as spreadsheets write it where the comma is the decimal mark', async () => {
     const csv = '\uFEFFFront;Back;Note\r\nlibre;free, as in speech;x\r\n"a; b";"line one\r\nline two";\r\n\r\ntasse;"cup ""of"" tea";2,5\r\n'
@@ -116,6 +128,65 @@ describe('deck import dialects', () => {
     await expectRejected('#separator:tab\n#columns:Word\tTags\nlonely\ttag', MEMORIES_MSG.csvNoColumns)
     await expectRejected('front;back\n"a;b', MEMORIES_MSG.csvUnreadable)
     await expectRejected('\uFEFF \r\n', MEMORIES_MSG.csvEmpty)
+  })
+})
+
+describe('deck files in any encoding, sent as bytes', () => {
+  /** What Excel saves as "CSV (Comma delimited)" on a Western Windows: Windows-1252, no BOM, CRLF. */
+  const EXCEL = 'Front,Back\r\n“settle”,to calm down – costs 5€\r\ncafé,a place for coffee\r\n'
+  const CARDS = [
+    ['“settle”', 'to calm down – costs 5€'],
+    ['café', 'a place for coffee'],
+  ]
+
+  it('reads a Windows-1252 CSV without BOM with its curly quotes, euro sign and accents', async () => {
+    const bytes = cp1252(EXCEL)
+    // The bytes Excel writes: 0x93/0x94 quotes, 0x96 dash, 0x80 euro, 0xE9 é; not UTF-8.
+    expect([0x93, 0x94, 0x96, 0x80, 0xe9].map((b) => bytes.includes(b))).toEqual([true, true, true, true, true])
+    const { body, cards } = await importBytes(bytes)
+    expect(body).toEqual({ success: true, imported: 2, msg: 'ok' })
+    expect(cards).toEqual(CARDS)
+    expect(JSON.stringify(cards)).not.toMatch(/[\u0080-\u009f\ufffd]/)
+  })
+
+  it('still reads UTF-8, UTF-8 with a BOM and UTF-16 with a BOM the same way', async () => {
+    const encodings: Array<[string, Buffer]> = [
+      ['UTF-8', Buffer.from(EXCEL)],
+      ['UTF-8 with BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(EXCEL)])],
+      ['UTF-16 LE with BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(EXCEL, 'utf16le')])],
+    ]
+    for (const [name, bytes] of encodings) {
+      const { body, cards } = await importBytes(bytes)
+      expect(body, name).toEqual({ success: true, imported: 2, msg: 'ok' })
+      expect(cards, name).toEqual(CARDS)
+    }
+  })
+
+  it('reads a Windows-1252 Anki plain-text export and a semicolon file the same way', async () => {
+    const anki = await importBytes(cp1252('#separator:tab\n#html:true\n<b>naïve</b>\t“innocent” – 2€\n'))
+    expect(anki.cards).toEqual([['naïve', '“innocent” – 2€']])
+    const semicolon = await importBytes(cp1252('Front;Back\r\nbrûlée;burnt ‘crème’\r\n'))
+    expect(semicolon.cards).toEqual([['brûlée', 'burnt ‘crème’']])
+  })
+
+  it('drops NUL bytes inside the file, as text from outside always is, instead of failing the save', async () => {
+    const { body, cards } = await importBytes(Buffer.from('Front,Back\r\nse\u0000ttle,to calm\u0000 down\r\n'))
+    expect(body).toEqual({ success: true, imported: 1, msg: 'ok' })
+    expect(cards).toEqual([['settle', 'to calm down']])
+  })
+
+  it('keeps its refusals: no file, an empty file, bytes that are not base64, a file over 900 KB', async () => {
+    const deck = (await inject('POST', '/english_vocab/memories/deck', { name: 'Refusals' })).json().deck as { id: number }
+    const post = async (payload: object) => (await inject('POST', `/english_vocab/memories/deck/${deck.id}/import`, payload)).json()
+    expect(await post({})).toEqual({ success: false, msg: MEMORIES_MSG.csvEmpty })
+    expect(await post({ file_base64: '' })).toEqual({ success: false, msg: MEMORIES_MSG.csvEmpty })
+    expect(await post({ file_base64: Buffer.from('\uFEFF \r\n').toString('base64') })).toEqual({ success: false, msg: MEMORIES_MSG.csvEmpty })
+    expect(await post({ file_base64: 'not base64!' })).toEqual({ success: false, msg: MEMORIES_MSG.csvUnreadable })
+    const big = Buffer.alloc(900_001, 'a').toString('base64')
+    expect(await post({ file_base64: big })).toEqual({ success: false, msg: MEMORIES_MSG.csvTooLarge })
+    // Just under the limit goes through validation to the CSV reader (no front/back header here).
+    expect(await post({ file_base64: Buffer.alloc(899_999, 'a').toString('base64') })).toEqual({ success: false, msg: MEMORIES_MSG.csvNoColumns })
+    expect((await inject('GET', `/english_vocab/memories/flashcards?deck_id=${deck.id}`)).json().flashcards).toEqual([])
   })
 })
 

@@ -1,3 +1,5 @@
+import { decodeText } from '../../lib/decode-text'
+
 /**
  * How a deck file is written, read from its first lines before any parsing:
  * a spreadsheet's CSV (comma, semicolon or tab, guessed from the header row)
@@ -71,4 +73,17 @@ export function detectDialect(input: string): ImportDialect {
     body,
     headerLines,
   }
+}
+
+/**
+ * The text of an imported deck file. The console sends the file's bytes
+ * (`file_base64`) so the server, not the browser, picks the encoding:
+ * decodeText reads a BOM, UTF-16, valid UTF-8, else Windows-1252 (what Excel
+ * writes for "CSV (Comma delimited)" on a Western Windows, with no BOM).
+ * Text sent as `csv` is taken as it is.
+ */
+export function deckFileText(body: { csv?: string; file_base64?: string }): string {
+  // U+0000 inside a file (the guard refuses it in `csv`): dropped, as in every text from outside, since PostgreSQL cannot store it.
+  if (body.file_base64 !== undefined) return decodeText(Buffer.from(body.file_base64, 'base64')).replaceAll('\u0000', '')
+  return body.csv ?? ''
 }

@@ -16,9 +16,10 @@ export function DeckTransfer({ deckId }: { deckId: number }) {
     onSuccess: (n) => setNotice(`Imported ${n} ${n === 1 ? 'card' : 'cards'}`),
     onError: (error) => setNotice(failureText('Import failed', error, 'append')),
   })
-  const onFile = async (file: File | undefined) => {
+  const onFile = (file: File | undefined) => {
     if (!file) return
-    importCsv.mutate({ deckId, csv: await file.text() })
+    // The bytes, not file.text(): the server finds the encoding (Excel's CSV is often Windows-1252).
+    importCsv.mutate({ deckId, file })
     if (input.current) input.current.value = ''
   }
   return (
@@ -35,7 +36,7 @@ export function DeckTransfer({ deckId }: { deckId: number }) {
         {!importCsv.isPending && <Upload className="h-4 w-4" aria-hidden="true" />}
         Import CSV
       </Button>
-      <input ref={input} type="file" accept=".csv,text/csv" className="hidden" aria-label="CSV file to import" onChange={(e) => void onFile(e.target.files?.[0])} />
+      <input ref={input} type="file" accept=".csv,text/csv" className="hidden" aria-label="CSV file to import" onChange={(e) => onFile(e.target.files?.[0])} />
       <Toast message={notice} onClose={closeNotice} />
     </>
   )
