@@ -205,6 +205,33 @@ describe('vocabulary in the player (Chromium)', () => {
     }
   })
 
+  it('opens the lookup while the audio plays without pausing it: the place is not lost', async () => {
+    await showSegment(16590)
+    await page.getByRole('button', { name: 'Play', exact: true }).click()
+    await expect.poll(paused, { timeout: 5_000 }).toBe(false)
+    const started = await audioTime()
+    await expect.poll(audioTime, { timeout: 5_000 }).toBeGreaterThan(started + 0.2)
+
+    await word('married').hover()
+    await page.getByRole('button', { name: 'Look up married' }).click()
+    const dialog = popover('married')
+    await dialog.waitFor()
+    const opened = await audioTime()
+    expect(await paused()).toBe(false)
+    // Still playing with the popover open: the time keeps moving, and the popover stays.
+    await expect.poll(audioTime, { timeout: 5_000 }).toBeGreaterThan(opened + 0.5)
+    expect(await paused()).toBe(false)
+    expect(await dialog.isVisible()).toBe(true)
+
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect(await paused()).toBe(false)
+    await page.getByRole('button', { name: 'Pause', exact: true }).click()
+    await expect.poll(paused).toBe(true)
+    // Still on the same line (it runs to 23.04 s), where the next test begins.
+    await showSegment(16590)
+  })
+
   it('makes a Learning card from the popover with the context block, and the word turns learning', async () => {
     await page.locator('[data-segment-start="16590"]').waitFor()
     expect(await statusOf('respectable')).toBe('new')

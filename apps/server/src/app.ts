@@ -52,6 +52,7 @@ import { notesRoutes } from './features/notes/notes.routes'
 import { createComprehensionRepo } from './features/vocabulary/comprehension.repo'
 import { comprehensionRoutes } from './features/vocabulary/comprehension.routes'
 import { createComprehensionService } from './features/vocabulary/comprehension.service'
+import { createEpisodeWordsJob } from './features/vocabulary/episode-words.job'
 import { recordKnownToday } from './features/vocabulary/known-history'
 import { createLookup } from './features/vocabulary/lookup'
 import { lookupRoutes } from './features/vocabulary/lookup.routes'
@@ -135,7 +136,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   const { db } = deps.database
   // Before every other route, so the latency hook sees them all.
   const operationsRepo = createOperationsRepo(db)
-  const metrics = createMetrics({ jobNames: ['transcribe', 'refresh_feed', 'card_audio', 'score_take'], queueStats: operationsRepo.queueStats, processMetrics: config.metrics.enabled })
+  const metrics = createMetrics({ jobNames: ['transcribe', 'refresh_feed', 'count_episode_words', 'card_audio', 'score_take'], queueStats: operationsRepo.queueStats, processMetrics: config.metrics.enabled })
   // Local disk, or the bucket STORAGE_URL names; the demo content ships with the app and stays a local, read-only mount.
   const storage = await createConfiguredStorage(config, { '/demo/': DEMO_DIR })
   const operationsDeps = { metrics, access: config.metrics, readiness: { ping: operationsRepo.ping, pingStorage: storage.ping, timeoutMs: 5000 } }
@@ -156,7 +157,13 @@ export async function buildApp(config: Config, deps: AppDeps) {
   // Words you know (issue 15): a transcript's lemmas are counted once, when it is done.
   const comprehensionRepo = createComprehensionRepo(db)
   const onMarked = (userId: number) => recordKnownToday(db, userId)
-  const comprehension = createComprehensionService({ repo: comprehensionRepo, onMarked })
+  const comprehension = createComprehensionService({
+    repo: comprehensionRepo,
+    onMarked,
+    // Feed episodes nobody collected: their publisher transcripts are read in the feed lane (feeds is wired below).
+    queueEpisodeWords: (channelIds) => feeds.queueEpisodeWords(channelIds),
+    onQueueError: (error) => app.log.warn({ err: error }, 'queueing the reading of publisher transcripts failed'),
+  })
   const transcripts = createTranscriptsRepo(db, {
     // Counted again lazily on the first comprehension call if this fails: the transcript itself stays done.
     onDone: (id) => comprehension.countTranscript(id).catch((error: unknown) => app.log.warn({ err: error, transcriptId: id }, 'counting a transcript\'s words failed')),
@@ -204,8 +211,13 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(storageRoutes, { library: mediaAccess, storage, cache })
   const uploads = createUploadService({ repo: createUploadRepo(db), storage, library, transcription, tmpDir: config.uploadTmpDir, log: app.log })
   await app.register(uploadRoutes, { uploads, tmpDir: config.uploadTmpDir, maxBytes: config.uploadMaxBytes })
-  // A card whose front is one word makes that word 'learning' in the vocabulary.
+  // A card whose front is one word makes that word 'learning' in the vocabulary; cards made before it existed are marked once, at boot.
   const words = createWordsService({ repo: createWordsRepo(db) })
+  app.addHook('onReady', async () => {
+    // Never keeps the server from starting: the next start tries again.
+    const added = await words.backfillCardWords().catch((error: unknown) => void app.log.warn({ err: error }, 'marking the words of existing cards failed'))
+    if (added) app.log.info({ added }, 'the words of existing one-word cards are now learning')
+  })
   // Cards that speak (issue 16): a card made from a sentence keeps the sentence's clip, cut in the quick lane.
   const memoriesRepo = createMemoriesRepo(db)
   const cardClips: CardClips = {
@@ -224,7 +236,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     read: (address) => storage.withLocalFile(address, (file) => readFile(file)).catch((error: unknown) => (error instanceof StoredFileMissing ? undefined : Promise.reject(error))),
     remove: (address) => storage.remove(address),
   }
-  await app.register(memoriesRoutes, { memories: createMemoriesService({ repo: memoriesRepo, onCardCreated: words.noteCardFront, clips: cardClips }), storage })
+  await app.register(memoriesRoutes, { memories: createMemoriesService({ repo: memoriesRepo, onCardsCreated: words.noteCardFronts, clips: cardClips }), storage })
   // Sentence clips and shadowing scores (issue 16): seconds of work a learner waits for, in their own
   // lane so they never queue behind an hour-long transcription or a slow feed.
   const quickJobs = createJobRunner({ repo: jobsRepo, log: app.log.child({ component: 'quick-jobs' }), ...config.jobs, concurrency: 2, names: ['card_audio', 'score_take'] })
@@ -275,7 +287,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(tutorRoutes, { tutor, budget: tutorBudget })
 
   // Feed refreshes are short network calls: their own lane, so they never wait behind a long transcription.
-  const feedJobs = createJobRunner({ repo: jobsRepo, log: app.log.child({ component: 'feed-jobs' }), ...config.jobs, concurrency: config.feeds.concurrency, names: ['refresh_feed'] })
+  const feedJobs = createJobRunner({ repo: jobsRepo, log: app.log.child({ component: 'feed-jobs' }), ...config.jobs, concurrency: config.feeds.concurrency, names: ['refresh_feed', 'count_episode_words'] })
   const feeds = createFeedsService({
     repo: feedsRepo,
     safeFetch,
@@ -287,6 +299,10 @@ export async function buildApp(config: Config, deps: AppDeps) {
     fetchCatalogue: config.feeds.fetchCatalogue,
   })
   feedJobs.register('refresh_feed', createRefreshFeedJob(feeds, metrics.countFeedRefresh))
+  feedJobs.register(
+    'count_episode_words',
+    createEpisodeWordsJob({ repo: comprehensionRepo, readTranscript: async (url, type) => (await feeds.readPublisherTranscript(url, type)).map((cue) => cue.text) }),
+  )
   app.decorate('feeds', feeds)
   await app.register(feedsRoutes, { feeds })
   app.addHook('onReady', async () => feeds.seedCatalogue(STARTER_CATALOGUE))

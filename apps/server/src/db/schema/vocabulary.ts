@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { feedItems } from './feeds'
 import { mediaTranscripts } from './transcripts'
 import { users } from './users'
 
@@ -47,4 +48,33 @@ export const knownWordsDaily = pgTable(
     known: integer('known').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+)
+
+/**
+ * The publisher transcript of a feed episode that has no transcript of its
+ * own yet (nobody collected it), read once so the episode shows how much of
+ * it the learner understands. `transcript_url` is the address that was read:
+ * when the feed names another one, it is read again. `status` is 'counted'
+ * or 'failed' (a failure is tried again a day later).
+ */
+export const feedItemWords = pgTable('feed_item_words', {
+  itemId: integer('item_id')
+    .primaryKey()
+    .references(() => feedItems.id, { onDelete: 'cascade' }),
+  transcriptUrl: text('transcript_url').notNull(),
+  status: text('status').notNull(),
+  readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** How often each lemma occurs in such a publisher transcript: transcript_lemmas for an episode not yet transcribed. */
+export const feedItemLemmas = pgTable(
+  'feed_item_lemmas',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => feedItems.id, { onDelete: 'cascade' }),
+    lemma: text('lemma').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.lemma] })],
 )

@@ -37,6 +37,7 @@ const TRANSCRIPT_MAX_BYTES = 5 * 1024 * 1024
 /** OPML imports larger than this many feeds are cut here. */
 const OPML_MAX_FEEDS = 1000
 const refreshKey = (channelId: number) => `feed:${channelId}`
+const episodeWordsKey = (channelId: number) => `episode_words:${channelId}`
 
 const parseMessage = (error: FeedParseError) => FEED_PARSE_MESSAGES[error.reason]
 
@@ -68,6 +69,23 @@ export function createFeedsService(deps: FeedsServiceDeps) {
     const item = await repo.visibleItem(userId, id)
     if (!item) throw new NotFoundError(FEEDS_MSG.itemNotFound)
     return item
+  }
+
+  /**
+   * Queues the reading of a channel's unread publisher transcripts for their
+   * words (comprehension of episodes nobody collected yet, issue 15): in the
+   * feed lane, once per channel however often it is asked.
+   */
+  async function queueEpisodeWords(channelIds: readonly number[]): Promise<void> {
+    for (const channelId of new Set(channelIds)) await deps.jobs.enqueue('count_episode_words', { channelId }, { dedupeKey: episodeWordsKey(channelId), maxAttempts: 2 })
+    if (channelIds.length > 0) deps.nudge()
+  }
+
+  /** After episodes were stored: their publisher transcripts, if the feed names any, are read in the background. */
+  const afterStored = async (channelId: number, feed: ParsedFeed) => {
+    if (!feed.items.some((i) => i.transcript)) return
+    // The episodes are stored: a queue that fails now is made up for by the next read of their figures.
+    await queueEpisodeWords([channelId]).catch((error: unknown) => log.warn({ err: error, channel: channelId }, 'could not queue the reading of publisher transcripts'))
   }
 
   async function queueRefresh(channelId: number, priority = 0): Promise<void> {
@@ -132,21 +150,31 @@ export function createFeedsService(deps: FeedsServiceDeps) {
       return { result: 'failed', error: message, paused }
     }
     const { added } = await repo.saveFetched(channel, { feed, etag: outcome.etag, lastModified: outcome.lastModified, nextFetchAt: nextFetchFor(feed) })
+    await afterStored(channel.id, feed)
     return { result: 'fetched', added }
+  }
+
+  /**
+   * A publisher transcript as cues: SSRF-safe fetch with the feed's timeout,
+   * at most TRANSCRIPT_MAX_BYTES, decoded and parsed by its declared type (or
+   * its address). Throws when it cannot be read.
+   */
+  async function readPublisherTranscript(url: string, type: string | null): Promise<StoredCue[]> {
+    const res = await deps.safeFetch.fetch(url, { signal: AbortSignal.timeout(deps.fetchTimeoutMs) })
+    if (res.status !== 200) {
+      discardBody(res.body)
+      throw new Error(`HTTP ${res.status}`)
+    }
+    const contentType = res.headers['content-type']
+    const text = decodeText(await readCapped(res.body, TRANSCRIPT_MAX_BYTES), { contentType: Array.isArray(contentType) ? contentType[0] : contentType })
+    return parseTranscript(text, transcriptFormat(type || url))
   }
 
   /** The publisher's transcript of an episode as cues, or undefined when it cannot be read (then the audio is recognised). */
   async function publisherCues(item: ItemView): Promise<StoredCue[] | undefined> {
     if (!item.transcriptUrl) return undefined
     try {
-      const res = await deps.safeFetch.fetch(item.transcriptUrl, { signal: AbortSignal.timeout(deps.fetchTimeoutMs) })
-      if (res.status !== 200) {
-        discardBody(res.body)
-        throw new Error(`HTTP ${res.status}`)
-      }
-      const contentType = res.headers['content-type']
-      const text = decodeText(await readCapped(res.body, TRANSCRIPT_MAX_BYTES), { contentType: Array.isArray(contentType) ? contentType[0] : contentType })
-      const cues = parseTranscript(text, transcriptFormat(item.transcriptType || item.transcriptUrl))
+      const cues = await readPublisherTranscript(item.transcriptUrl, item.transcriptType)
       return cues.length > 0 ? cues : undefined
     } catch (error) {
       log.warn({ err: error, item: item.id, transcript: item.transcriptUrl }, 'the publisher transcript could not be read; the audio will be recognised')
@@ -165,6 +193,8 @@ export function createFeedsService(deps: FeedsServiceDeps) {
 
   return {
     refresh,
+    readPublisherTranscript,
+    queueEpisodeWords,
 
     async list(userId: number): Promise<Feed[]> {
       return (await repo.listVisible(userId)).map(toFeedDto)
@@ -211,7 +241,9 @@ export function createFeedsService(deps: FeedsServiceDeps) {
         return { id: existing.id, title: (await repo.channel(existing.id))!.title }
       }
       const fetched = await fetchForImport(url)
-      return repo.createFetched({ url, feed: fetched.feed, etag: fetched.etag, lastModified: fetched.lastModified, nextFetchAt: nextFetchFor(fetched.feed), userId })
+      const created = await repo.createFetched({ url, feed: fetched.feed, etag: fetched.etag, lastModified: fetched.lastModified, nextFetchAt: nextFetchFor(fetched.feed), userId })
+      await afterStored(created.id, fetched.feed)
+      return created
     },
 
     /** A refresh by hand (also un-pauses); answers the channel as it is afterwards. */

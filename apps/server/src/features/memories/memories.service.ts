@@ -14,8 +14,8 @@ const PG_INVALID_PARAMETER = '22023'
 export interface MemoriesDeps {
   repo: MemoriesRepo
   now?: () => Date
-  /** Told of each new card (the vocabulary makes a one-word front 'learning'). */
-  onCardCreated?: (userId: number, front: string) => Promise<void>
+  /** Told of new (or edited) cards' fronts, one card or a whole import at once (the vocabulary makes each one-word front 'learning'). */
+  onCardsCreated?: (userId: number, fronts: string[]) => Promise<void>
   /** Sentence audio (issue 16); without it, cards are made without clips. */
   clips?: CardClips
 }
@@ -64,7 +64,7 @@ export function createMemoriesService(deps: MemoriesDeps) {
       const created = now()
       const card = await repo.insertCard(userId, deckId, { front, back, schedule: newCardSchedule(created), createdAt: created, kind: options.kind, clip })
       if (clip) await deps.clips!.enqueue(card.id)
-      await deps.onCardCreated?.(userId, card.front)
+      await deps.onCardsCreated?.(userId, [card.front])
       return toFlashcardDto(card)
     },
 
@@ -96,12 +96,17 @@ export function createMemoriesService(deps: MemoriesDeps) {
     /** Adds a CSV's cards to the deck as new cards, due at once; all or none. */
     async importCsv(userId: number, deckId: number, text: string): Promise<number> {
       await ownDeck(userId, deckId)
-      return repo.insertCards(userId, deckId, csvToCards(text), newCardSchedule(now()))
+      const cards = csvToCards(text)
+      const added = await repo.insertCards(userId, deckId, cards, newCardSchedule(now()))
+      await deps.onCardsCreated?.(userId, cards.map((c) => c.front))
+      return added
     },
 
     async updateCard(userId: number, id: number, front: string, back: string): Promise<Flashcard> {
       const row = await repo.updateCard(userId, id, { front, back })
       if (!row) throw new NotFoundError(MEMORIES_MSG.flashcardNotFound)
+      // A front changed to another word: that word now has a card too.
+      await deps.onCardsCreated?.(userId, [row.front])
       return toFlashcardDto(row)
     },
 

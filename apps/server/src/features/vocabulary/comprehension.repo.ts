@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { articles, feedChannels, feedItems, feedUserChannels, mediaTranscripts, transcriptLemmas, transcriptSegments, userWords } from '../../db/schema'
+import { articles, feedChannels, feedItemLemmas, feedItems, feedItemWords, feedUserChannels, mediaTranscripts, transcriptLemmas, transcriptSegments, userWords } from '../../db/schema'
 import type { WordTally } from './comprehension'
 
 /** Rows per insert statement: one statement's parameters stay small whatever the transcript's size. */
@@ -36,6 +36,13 @@ const episodeTranscript = sql`lateral (
   where mt.status = 'done' and mt.media_address in (i.audio, i.video)
   order by mt.media_address = i.audio desc nulls last limit 1) t on true`
 
+/** The sums of a comprehension figure over lemma counts `tl` joined with the user's marks `uw`. */
+const TALLY_COLUMNS = sql`
+      sum(tl.count)::int as running,
+      coalesce(sum(tl.count) filter (where uw.status = 'ignored'), 0)::int as ignored,
+      coalesce(sum(tl.count) filter (where uw.status in ('known', 'learning')), 0)::int as understood,
+      (count(*) filter (where uw.status is null))::int as new_lemmas`
+
 /**
  * Comprehension is a join of per-transcript lemma counts with the user's
  * marks, summed per transcript: `scope` is a query of (key, transcript_id).
@@ -43,16 +50,27 @@ const episodeTranscript = sql`lateral (
 function tallies(userId: number, scope: SQL) {
   return sql`
     with scope as (${scope})
-    select s.key,
-      sum(tl.count)::int as running,
-      coalesce(sum(tl.count) filter (where uw.status = 'ignored'), 0)::int as ignored,
-      coalesce(sum(tl.count) filter (where uw.status in ('known', 'learning')), 0)::int as understood,
-      (count(*) filter (where uw.status is null))::int as new_lemmas
+    select s.key, ${TALLY_COLUMNS}
     from scope s
     join ${transcriptLemmas} tl on tl.transcript_id = s.transcript_id
     left join ${userWords} uw on uw.user_id = ${userId} and uw.lemma = tl.lemma
     group by s.key`
 }
+
+/** Publisher transcripts that failed to read are tried again after this long. */
+const READ_RETRY = sql`interval '1 day'`
+
+/**
+ * A feed episode (`i`) whose publisher transcript is to be read for its
+ * words: it names one, its media has no done transcript (that one is counted
+ * instead), and this address was not read yet (or failed over a day ago).
+ */
+const episodeToRead = sql`(
+  i.transcript_url is not null
+  and not exists (select 1 from ${mediaTranscripts} mt where mt.status = 'done' and mt.media_address in (i.audio, i.video))
+  and not exists (
+    select 1 from ${feedItemWords} w where w.item_id = i.id and w.transcript_url = i.transcript_url
+      and (w.status = 'counted' or w.read_at > now() - ${READ_RETRY})))`
 
 export function createComprehensionRepo(db: Db) {
   const rows = async <T>(query: SQL): Promise<T[]> => (await db.execute(query)).rows as T[]
@@ -149,16 +167,72 @@ export function createComprehensionRepo(db: Db) {
       return rows(sql`select transcript_id, lemma, count from ${transcriptLemmas} where transcript_id = any(${sql.param(transcriptIds)}::int[])`)
     },
 
-    /** Feed episodes in channels the user sees, with a counted transcript, by id. */
+    /**
+     * Feed episodes in channels the user sees, by id, with their figure: from
+     * their media's done transcript, else from the words of the publisher
+     * transcript the feed names now (read by the count_episode_words job).
+     */
     async episodeTallies(userId: number, itemIds: number[]): Promise<Map<string, WordTally>> {
-      const found = await rows<TallyRow>(
+      const transcribed = await rows<TallyRow>(
         tallies(
           userId,
           sql`select i.id::text as key, t.id as transcript_id from ${feedItems} i join ${feedChannels} ch on ch.id = i.channel_id join ${episodeTranscript}
               where i.id = any(${sql.param(itemIds)}::int[]) and ${visibleChannel(userId)}`,
         ),
       )
-      return new Map(found.map((r) => [r.key, tallyOf(r)]))
+      const published = await rows<TallyRow>(sql`
+        select i.id::text as key, ${TALLY_COLUMNS}
+        from ${feedItems} i
+        join ${feedChannels} ch on ch.id = i.channel_id
+        join ${feedItemWords} w on w.item_id = i.id and w.status = 'counted' and w.transcript_url = i.transcript_url
+        join ${feedItemLemmas} tl on tl.item_id = i.id
+        left join ${userWords} uw on uw.user_id = ${userId} and uw.lemma = tl.lemma
+        where i.id = any(${sql.param(itemIds)}::int[]) and ${visibleChannel(userId)}
+        group by i.id`)
+      const out = new Map(published.map((r) => [r.key, tallyOf(r)]))
+      // The episode's own transcript, once there is one, is what the player shows: its figure wins.
+      for (const r of transcribed) out.set(r.key, tallyOf(r))
+      return out
+    },
+
+    /** Channels of the given episodes (that the user sees) with a publisher transcript still to read. */
+    async channelsToRead(userId: number, itemIds: number[]): Promise<number[]> {
+      const found = await rows<{ channel_id: number }>(sql`
+        select distinct i.channel_id from ${feedItems} i join ${feedChannels} ch on ch.id = i.channel_id
+        where i.id = any(${sql.param(itemIds)}::int[]) and ${visibleChannel(userId)} and ${episodeToRead}`)
+      return found.map((r) => r.channel_id)
+    },
+
+    /** A channel's newest episodes whose publisher transcript is still to read (see episodeToRead). */
+    async episodesToRead(channelId: number, limit: number): Promise<Array<{ id: number; transcriptUrl: string; transcriptType: string | null }>> {
+      const found = await rows<{ id: number; transcript_url: string; transcript_type: string | null }>(sql`
+        select i.id, i.transcript_url, i.transcript_type from ${feedItems} i
+        where i.channel_id = ${channelId} and ${episodeToRead}
+        order by i.pub_date desc nulls last, i.id desc
+        limit ${limit}`)
+      return found.map((r) => ({ id: r.id, transcriptUrl: r.transcript_url, transcriptType: r.transcript_type }))
+    },
+
+    /**
+     * Stores what reading an episode's publisher transcript gave: its lemma
+     * counts, or `null` when it could not be read. One transaction; reading
+     * the same address again leaves the same rows.
+     */
+    async storeEpisodeWords(itemId: number, transcriptUrl: string, counts: Map<string, number> | null): Promise<void> {
+      const entries = [...(counts ?? [])]
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`delete from ${feedItemLemmas} where item_id = ${itemId}`)
+        for (let i = 0; i < entries.length; i += INSERT_BATCH) {
+          const batch = entries.slice(i, i + INSERT_BATCH)
+          await tx.execute(sql`
+            insert into ${feedItemLemmas} (item_id, lemma, count)
+            select ${itemId}, l, c from unnest(${sql.param(batch.map((e) => e[0]))}::text[], ${sql.param(batch.map((e) => e[1]))}::int[]) as x(l, c)
+            on conflict (item_id, lemma) do update set count = excluded.count`)
+        }
+        await tx.execute(sql`
+          insert into ${feedItemWords} (item_id, transcript_url, status, read_at) values (${itemId}, ${transcriptUrl}, ${counts ? 'counted' : 'failed'}, now())
+          on conflict (item_id) do update set transcript_url = excluded.transcript_url, status = excluded.status, read_at = excluded.read_at`)
+      })
     },
 
     async transcriptTally(userId: number, transcriptId: number): Promise<WordTally | undefined> {

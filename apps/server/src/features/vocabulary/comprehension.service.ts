@@ -11,6 +11,10 @@ export interface ComprehensionDeps {
   repo: ComprehensionRepo
   /** Called after marks change (today's known-words count). */
   onMarked: (userId: number) => Promise<void>
+  /** Queues the reading of these channels' unread publisher transcripts (the count_episode_words job). */
+  queueEpisodeWords?: (channelIds: number[]) => Promise<void>
+  /** Told when that queueing failed: the figures are answered all the same. */
+  onQueueError?: (error: unknown) => void
 }
 
 /**
@@ -19,7 +23,7 @@ export interface ComprehensionDeps {
  * done; transcripts done before counting existed are counted the first time
  * someone asks.
  */
-export function createComprehensionService({ repo, onMarked }: ComprehensionDeps) {
+export function createComprehensionService({ repo, onMarked, queueEpisodeWords, onQueueError }: ComprehensionDeps) {
   const forms = new Map<number, Promise<Record<string, string>>>()
   const cache = createComprehensionCache(repo)
 
@@ -78,6 +82,16 @@ export function createComprehensionService({ repo, onMarked }: ComprehensionDeps
     async feedEpisodes(userId: number, itemIds: number[]): Promise<Record<string, Comprehension>> {
       const ids = [...new Set(itemIds)]
       await countMissing(await repo.uncountedEpisodeTranscripts(userId, ids))
+      // Episodes whose publisher transcript was never read (stored before reading existed, or its read failed a day ago):
+      // read in the background, so their figure comes on a later call.
+      if (queueEpisodeWords) {
+        try {
+          const channels = await repo.channelsToRead(userId, ids)
+          if (channels.length > 0) await queueEpisodeWords(channels)
+        } catch (error) {
+          onQueueError?.(error)
+        }
+      }
       return toRecord(await repo.episodeTallies(userId, ids))
     },
 

@@ -58,6 +58,30 @@ describe('wordTokens', () => {
     expect(read('We met Dashwood. Studies show it.').slice(2, 4)).toEqual(['dashwood:dashwood:PROPN', 'studies:study:NOUN'])
   })
 
+  it('takes the plural off a hyphenated noun that ends in a particle, as it does off any other noun', () => {
+    expect(read('We had two check-ins today.')[3]).toBe('check-ins:check-in:NOUN')
+    expect(lemmaOf('check-ins')?.lemma).toBe('check-in')
+    expect(lemmaOf('check-ins')?.lemma).toBe(lemmaOf('check-in')?.lemma)
+    expect(lemmas('The grown-ups hid the add-ons at the check-points.')).toEqual(['the', 'grown-up', 'hide', 'the', 'add-on', 'at', 'the', 'check-point'])
+    // A particle's own plural only where the word is hyphenated: "ins and outs" alone is left to the tagger.
+    expect(read('The check-in was slow.')[1]).toBe('check-in:check-in:ADJ')
+  })
+
+  it('reads a curly apostrophe as a straight one: the clitic keeps it', () => {
+    for (const [curly, straight] of [
+      ['They’re here.', "They're here."],
+      ['We’ve gone, you’ll see, I’d go.', "We've gone, you'll see, I'd go."],
+      ['She didn’t say it’s late.', "She didn't say it's late."],
+      ['I’m fine.', "I'm fine."],
+    ]) {
+      expect(read(curly!), curly).toEqual(read(straight!))
+    }
+    expect(read('They’re here.')).toEqual(['they:they:PRON', "'re:be:AUX", 'here:here:ADV'])
+    // Not "they" + "re": a transcript's word "re" (as in "re: your note") is never taken for "be".
+    expect(wordTokens('They’re here.').map((t) => t.form)).not.toContain('re')
+    expect(lemmaOf('they’re')).toEqual(lemmaOf("they're"))
+  })
+
   it('leaves out numbers and punctuation', () => {
     expect(lemmas('In 1811, 3 men — tired — left!')).toEqual(['in', 'man', 'tired', 'leave'])
   })

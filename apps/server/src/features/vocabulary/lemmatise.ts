@@ -104,6 +104,22 @@ function corrected(token: RawToken, atSentenceStart: boolean): RawToken {
   return token
 }
 
+/** Parts of speech of a particle that a phrasal noun ends in ("check-in", "grown-up", "stand-by"). */
+const PARTICLE_POS = new Set(['ADP', 'ADV', 'PART'])
+
+/**
+ * The lemma of a hyphenated word's last part: a noun's inflection comes off
+ * ("check-points" -> "point"). The tagger leaves a plural particle as it is
+ * ("ins"): when the word without its "s" is a particle, that is the lemma
+ * ("check-ins" -> "check-in", "grown-ups" -> "grown-up").
+ */
+function lastPartLemma(token: RawToken): string {
+  if (token.pos !== 'NOUN') return token.value
+  if (token.lemma.toLowerCase() !== token.value.toLowerCase() || !/[^s]s$/i.test(token.value)) return token.lemma
+  const single = readAlone(token.value.slice(0, -1).toLowerCase())
+  return single && PARTICLE_POS.has(single.pos) ? token.value.slice(0, -1) : token.lemma
+}
+
 /** "well", "-", "known" written without spaces: one word, as the transcript and the dictionary show it. */
 function joinHyphenated(tokens: RawToken[], sentenceStarts: Set<number>): RawToken[] {
   const out: Array<RawToken & { parts?: RawToken[] }> = []
@@ -114,7 +130,7 @@ function joinHyphenated(tokens: RawToken[], sentenceStarts: Set<number>): RawTok
     if (token.type === 'word' && token.spaces === '' && hyphen?.value === '-' && hyphen.spaces === '' && head?.type === 'word') {
       const parts = [...(head.parts ?? [head]), token]
       // The last part carries a noun's inflection ("check-ins"); a participle stays as written ("well-known").
-      const lemma = [...parts.slice(0, -1).map((p) => p.value), token.pos === 'NOUN' ? token.lemma : token.value].join('-')
+      const lemma = [...parts.slice(0, -1).map((p) => p.value), lastPartLemma(token)].join('-')
       const pos = parts.every((p) => p.pos === 'PROPN') ? 'PROPN' : token.pos === 'NOUN' ? 'NOUN' : 'ADJ'
       out.splice(out.length - 2, 2, { value: parts.map((p) => p.value).join('-'), lemma, pos, type: 'word', spaces: head.spaces, parts })
       continue
@@ -131,7 +147,8 @@ function toWords(tokens: RawToken[]): WordToken[] {
     if (token.type !== 'word') continue
     // A possessive "'s" is not a word; "'s" after a pronoun is "be" or "have", as the lemma says.
     if (token.pos === 'PART' && /^['\u2019]s$/i.test(token.value)) continue
-    const form = normaliseForm(token.value)
+    // A clitic the tokeniser split off ("they" + "'re", "we" + "’ve") keeps its apostrophe, straight whichever was written.
+    const form = /^['\u2018\u2019\u02bc]\p{L}+$/u.test(token.value) ? `'${normaliseForm(token.value)}` : normaliseForm(token.value)
     const clitic = /^([a-z]+)'([a-z]+)$/.exec(form)
     if (clitic && CLITIC_LEMMA[clitic[2]!] && normaliseForm(token.lemma) === form) {
       // "I'm" left whole by the tokeniser: the pronoun, then the verb.

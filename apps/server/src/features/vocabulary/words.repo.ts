@@ -1,7 +1,7 @@
 import type { StatusCounts, WordStatus } from '@lingocast/contract'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { articles, flashcards, knownWordsDaily, mediaTranscripts, transcriptLemmas, userWords } from '../../db/schema'
+import { appSettings, articles, flashcards, knownWordsDaily, mediaTranscripts, transcriptLemmas, userWords } from '../../db/schema'
 import { recordKnownToday } from './known-history'
 
 /** Lemmas per statement: parameters and the statement's work stay bounded whatever the list's size. */
@@ -129,11 +129,47 @@ export function createWordsRepo(db: Db) {
       return changed.sort((a, b) => order.get(a.lemma)! - order.get(b.lemma)!)
     },
 
-    /** A card's word becomes learning unless the user has marked it already. */
-    async markLearningIfNew(userId: number, lemma: string): Promise<void> {
-      await db.execute(sql`
-        insert into ${userWords} (user_id, lemma, status, updated_at) values (${userId}, ${lemma}, 'learning', now())
-        on conflict (user_id, lemma) do nothing`)
+    /** Cards' words become learning unless the user has marked them already: one statement per batch of lemmas. */
+    async markLearningIfNew(userId: number, lemmas: readonly string[]): Promise<void> {
+      for (let i = 0; i < lemmas.length; i += WRITE_BATCH) {
+        await db.execute(sql`
+          insert into ${userWords} (user_id, lemma, status, updated_at)
+          select ${userId}, l, 'learning', now() from unnest(${sql.param(lemmas.slice(i, i + WRITE_BATCH))}::text[]) as x(l)
+          on conflict (user_id, lemma) do nothing`)
+      }
+    },
+
+    /** Every user's one-word card fronts (as singleWordCardFronts reads them), for the one-off backfill. */
+    async everySingleWordCardFront(): Promise<Array<{ userId: number; front: string }>> {
+      const found = await rows<{ user_id: number; front: string }>(sql`
+        select distinct user_id, lower(btrim(front)) as front from ${flashcards}
+        where btrim(front) <> '' and btrim(front) !~ '[[:space:]]'`)
+      return found.map((r) => ({ userId: r.user_id, front: r.front }))
+    },
+
+    /** (user, lemma) pairs become learning where that user has no mark; answers how many rows were added. */
+    async markLearningIfNewForUsers(entries: ReadonlyArray<{ userId: number; lemma: string }>): Promise<number> {
+      let added = 0
+      for (let i = 0; i < entries.length; i += WRITE_BATCH) {
+        const batch = entries.slice(i, i + WRITE_BATCH)
+        const found = await rows<{ lemma: string }>(sql`
+          insert into ${userWords} (user_id, lemma, status, updated_at)
+          select u, l, 'learning', now() from unnest(${sql.param(batch.map((e) => e.userId))}::int[], ${sql.param(batch.map((e) => e.lemma))}::text[]) as x(u, l)
+          on conflict (user_id, lemma) do nothing
+          returning lemma`)
+        added += found.length
+      }
+      return added
+    },
+
+    /** Whether an instance-wide one-off step has run (its key in app_settings). */
+    async hasRun(key: string): Promise<boolean> {
+      const found = await rows<{ key: string }>(sql`select key from ${appSettings} where key = ${key}`)
+      return found.length > 0
+    },
+
+    async recordRun(key: string): Promise<void> {
+      await db.execute(sql`insert into ${appSettings} (key, value) values (${key}, ${new Date().toISOString()}) on conflict (key) do nothing`)
     },
 
     /** Every marked word, alphabetically. */

@@ -1,9 +1,24 @@
 import { VOCABULARY_MSG, type StatusCounts, type VocabularyWord, type WordStatus } from '@lingocast/contract'
 import { stringify } from 'csv-stringify/sync'
 import { ValidationError } from '../../lib/errors'
-import { lemmaOf, lemmasOf } from './lemmatise'
+import { lemmasOf } from './lemmatise'
 import { parseWordList } from './word-import'
 import type { WordsRepo } from './words.repo'
+
+/** app_settings key of the one-off marking of the words of cards made before the vocabulary existed (migration 0010). */
+export const CARD_WORDS_BACKFILL_KEY = 'vocabulary.card_words_marked'
+
+/** The lemmas of the fronts that are one word (no space inside): a card of that word makes it learning. */
+function lemmasOfCardFronts(fronts: readonly string[]): Map<string, string> {
+  const words = [...new Set(fronts.map((f) => f.trim()).filter((w) => w !== '' && !/\s/.test(w)))]
+  const readings = lemmasOf(words)
+  const out = new Map<string, string>()
+  words.forEach((w, i) => {
+    const reading = readings[i]
+    if (reading) out.set(w, reading.lemma)
+  })
+  return out
+}
 
 /** When one list names a lemma twice ("runs" known, "ran" learning), the status nearer to knowing wins. */
 const STRENGTH: Record<WordStatus, number> = { new: 0, ignored: 1, learning: 2, known: 3 }
@@ -68,12 +83,35 @@ export function createWordsService({ repo }: { repo: WordsRepo }) {
 
     knownHistory: (userId: number, start: string, end: string) => repo.knownHistory(userId, start, end),
 
-    /** A new card whose front is one word: that word is now being learnt, unless the user said otherwise. */
-    async noteCardFront(userId: number, front: string): Promise<void> {
-      const word = front.trim()
-      if (!word || /\s/.test(word)) return
-      const reading = lemmaOf(word)
-      if (reading) await repo.markLearningIfNew(userId, reading.lemma)
+    /**
+     * New cards (one from the card modal, or a whole imported deck): each
+     * front that is one word makes that word learning, unless the user said
+     * otherwise. One parse and one statement for the batch.
+     */
+    async noteCardFronts(userId: number, fronts: readonly string[]): Promise<void> {
+      const lemmas = [...new Set(lemmasOfCardFronts(fronts).values())]
+      if (lemmas.length > 0) await repo.markLearningIfNew(userId, lemmas)
+    },
+
+    /**
+     * Once per instance: the words of one-word cards made before the
+     * vocabulary existed become learning (the card modal and imports mark
+     * theirs as they are made). A lemma needs the tagger, so this cannot be a
+     * SQL migration; it runs at boot until it has finished once (app_settings
+     * records that). Running twice (two processes booting) adds nothing more.
+     * Answers how many marks were added.
+     */
+    async backfillCardWords(): Promise<number> {
+      if (await repo.hasRun(CARD_WORDS_BACKFILL_KEY)) return 0
+      const cards = await repo.everySingleWordCardFront()
+      const lemmas = lemmasOfCardFronts(cards.map((c) => c.front))
+      const entries = cards.flatMap((c) => {
+        const lemma = lemmas.get(c.front)
+        return lemma ? [{ userId: c.userId, lemma }] : []
+      })
+      const added = await repo.markLearningIfNewForUsers(entries)
+      await repo.recordRun(CARD_WORDS_BACKFILL_KEY)
+      return added
     },
   }
 }
