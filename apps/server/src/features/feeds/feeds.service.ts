@@ -139,7 +139,8 @@ export function createFeedsService(deps: FeedsServiceDeps) {
     }
     let feed: ParsedFeed
     try {
-      feed = parseFeedDocument(outcome.body, outcome.url)
+      // A channel already followed keeps its title if the publisher drops it: refused on import, not on refresh.
+      feed = parseFeedDocument(outcome.body, outcome.url, channel.title)
     } catch (error) {
       if (!(error instanceof FeedParseError)) throw error
       const parseErrors = channel.parseErrors + 1

@@ -156,10 +156,19 @@ describe('importing feeds as they are in the wild', () => {
     feeds.set('/emptied.xml', { file: fixture('rss-without-channel.xml'), noValidators: true })
     expect(await t.app.feeds.refresh(id)).toEqual({ result: 'failed', error: FEEDS_MSG.noChannel, paused: false })
     expect(await channel(id)).toMatchObject({ status: 'error', error: FEEDS_MSG.noChannel })
-    // The publisher drops the channel's title: the reason shown changes, the episodes stay.
-    feeds.set('/emptied.xml', { file: fixture('no-title-rss.xml'), noValidators: true })
-    expect(await t.app.feeds.refresh(id)).toEqual({ result: 'failed', error: FEEDS_MSG.noTitle, paused: false })
-    expect(await channel(id)).toMatchObject({ title: 'Namespace Soup Weekly', status: 'error', error: FEEDS_MSG.noTitle })
     expect((await episodes(id)).map((e) => e.title).sort()).toEqual(kept)
+  })
+
+  it("keeps a followed channel's title when the publisher drops it, and still takes its new episodes", async () => {
+    feeds.set('/untitled-later.xml', { file: fixture('podcast-namespace.xml'), noValidators: true })
+    const id = (await importFeed(`${feeds.url}/untitled-later.xml`)).json().rss_id as number
+    const kept = (await episodes(id)).map((e) => e.title)
+    feeds.set('/untitled-later.xml', { file: fixture('no-title-rss.xml'), noValidators: true })
+    expect(await t.app.feeds.refresh(id)).toMatchObject({ result: 'fetched', added: 1 })
+    expect(await channel(id)).toMatchObject({ title: 'Namespace Soup Weekly', status: 'ok' })
+    expect((await episodes(id)).map((e) => e.title).sort()).toEqual([...kept, 'Still an episode'].sort())
+    // A new import of the same untitled document is still refused, saying what is missing.
+    feeds.set('/untitled.xml', { file: fixture('no-title-rss.xml'), noValidators: true })
+    expect((await importFeed(`${feeds.url}/untitled.xml`)).json()).toEqual({ success: false, msg: FEEDS_MSG.noTitle })
   })
 })

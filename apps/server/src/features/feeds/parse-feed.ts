@@ -290,13 +290,16 @@ function fromJson(feed: Loose, base: string | undefined): ParsedFeed {
  * one): without it the user could not tell the channel apart, so it is
  * refused with a message that says what is missing. RSS or RDF items with no
  * channel around them are refused as having no channel. Entries with no link,
- * date or guid are still kept (finishItem).
+ * date or guid are still kept (finishItem). A channel the learner already
+ * follows (`knownTitle`) keeps its title when a later fetch has none: its new
+ * episodes still arrive.
  */
-function finishFeed(feed: ParsedFeed, format: string, source: string): ParsedFeed {
+function finishFeed(feed: ParsedFeed, format: string, source: string, knownTitle?: string): ParsedFeed {
   if (!feed.title && (format === 'rss' || format === 'rdf') && !CHANNEL.test(source)) throw new FeedParseError('no-channel', 'items without a channel')
   if (!feed.title && feed.items.length === 0) throw new FeedParseError('empty', 'no title and no items')
-  if (!feed.title) throw new FeedParseError('no-title', 'the channel has no title')
-  return { ...feed, title: clip(feed.title, FEED_LIMITS.title) }
+  const title = feed.title || knownTitle
+  if (!title) throw new FeedParseError('no-title', 'the channel has no title')
+  return { ...feed, title: clip(title, FEED_LIMITS.title) }
 }
 
 /** The name of the root element, for telling a broken feed from a page that is not one. */
@@ -312,7 +315,7 @@ const CHANNEL = /<(?:[\w.-]+:)?channel[\s>/]/i
  * feed with nothing in it, or a channel without a title; a feed with odd or missing fields gives what it
  * has (items without media are kept, their play button stays off).
  */
-export function parseFeedDocument(body: string, base?: string): ParsedFeed {
+export function parseFeedDocument(body: string, base?: string, knownTitle?: string): ParsedFeed {
   const trimmed = body.replace(/^\uFEFF/, '').trimStart()
   // A JSON Feed is left as it is: `&` in its strings is text.
   const source = trimmed.startsWith('<') ? repairFeedXml(trimmed) : trimmed
@@ -334,7 +337,7 @@ export function parseFeedDocument(body: string, base?: string): ParsedFeed {
     throw new FeedParseError('invalid-xml', message)
   }
   const feed = obj(result.feed) ?? {}
-  if (result.format === 'rss' || result.format === 'rdf') return finishFeed(fromRss(feed, base), result.format, source)
-  if (result.format === 'atom') return finishFeed(fromAtom(feed, base), result.format, source)
-  return finishFeed(fromJson(feed, base), result.format, source)
+  if (result.format === 'rss' || result.format === 'rdf') return finishFeed(fromRss(feed, base), result.format, source, knownTitle)
+  if (result.format === 'atom') return finishFeed(fromAtom(feed, base), result.format, source, knownTitle)
+  return finishFeed(fromJson(feed, base), result.format, source, knownTitle)
 }
