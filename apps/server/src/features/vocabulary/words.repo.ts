@@ -6,6 +6,8 @@ import { recordKnownToday } from './known-history'
 
 /** Lemmas per statement: parameters and the statement's work stay bounded whatever the list's size. */
 const WRITE_BATCH = 20_000
+/** A card front that is one word: something in it, no space inside (the vocabulary marks its lemma learning). */
+const SINGLE_WORD_FRONT = sql`btrim(front) <> '' and btrim(front) !~ '[[:space:]]'`
 
 export interface WordRow {
   lemma: string
@@ -58,6 +60,21 @@ export function createWordsRepo(db: Db) {
       select w.lemma, w.status, w.updated_at, coalesce(l.seen, 0) as seen from words w left join library l on l.lemma = w.lemma`
   }
 
+  /** (user, lemma) pairs become learning where that user has no mark; answers how many rows were added. */
+  async function markLearningIfNewForUsers(entries: ReadonlyArray<{ userId: number; lemma: string }>): Promise<number> {
+    let added = 0
+    for (let i = 0; i < entries.length; i += WRITE_BATCH) {
+      const batch = entries.slice(i, i + WRITE_BATCH)
+      const found = await rows<{ lemma: string }>(sql`
+        insert into ${userWords} (user_id, lemma, status, updated_at)
+        select u, l, 'learning', now() from unnest(${sql.param(batch.map((e) => e.userId))}::int[], ${sql.param(batch.map((e) => e.lemma))}::text[]) as x(u, l)
+        on conflict (user_id, lemma) do nothing
+        returning lemma`)
+      added += found.length
+    }
+    return added
+  }
+
   return {
     /** A page of the vocabulary, newest change first (then the most met), and the counts per status for the same search. */
     async list(userId: number, cardLemmas: string[], query: ListQuery): Promise<{ words: WordRow[]; counts: StatusCounts }> {
@@ -82,7 +99,7 @@ export function createWordsRepo(db: Db) {
     async singleWordCardFronts(userId: number): Promise<string[]> {
       const found = await rows<{ front: string }>(sql`
         select distinct lower(btrim(front)) as front from ${flashcards}
-        where user_id = ${userId} and btrim(front) <> '' and btrim(front) !~ '[[:space:]]'`)
+        where user_id = ${userId} and ${SINGLE_WORD_FRONT}`)
       return found.map((r) => r.front)
     },
 
@@ -131,36 +148,17 @@ export function createWordsRepo(db: Db) {
 
     /** Cards' words become learning unless the user has marked them already: one statement per batch of lemmas. */
     async markLearningIfNew(userId: number, lemmas: readonly string[]): Promise<void> {
-      for (let i = 0; i < lemmas.length; i += WRITE_BATCH) {
-        await db.execute(sql`
-          insert into ${userWords} (user_id, lemma, status, updated_at)
-          select ${userId}, l, 'learning', now() from unnest(${sql.param(lemmas.slice(i, i + WRITE_BATCH))}::text[]) as x(l)
-          on conflict (user_id, lemma) do nothing`)
-      }
+      await markLearningIfNewForUsers(lemmas.map((lemma) => ({ userId, lemma })))
     },
 
     /** Every user's one-word card fronts (as singleWordCardFronts reads them), for the one-off backfill. */
     async everySingleWordCardFront(): Promise<Array<{ userId: number; front: string }>> {
       const found = await rows<{ user_id: number; front: string }>(sql`
-        select distinct user_id, lower(btrim(front)) as front from ${flashcards}
-        where btrim(front) <> '' and btrim(front) !~ '[[:space:]]'`)
+        select distinct user_id, lower(btrim(front)) as front from ${flashcards} where ${SINGLE_WORD_FRONT}`)
       return found.map((r) => ({ userId: r.user_id, front: r.front }))
     },
 
-    /** (user, lemma) pairs become learning where that user has no mark; answers how many rows were added. */
-    async markLearningIfNewForUsers(entries: ReadonlyArray<{ userId: number; lemma: string }>): Promise<number> {
-      let added = 0
-      for (let i = 0; i < entries.length; i += WRITE_BATCH) {
-        const batch = entries.slice(i, i + WRITE_BATCH)
-        const found = await rows<{ lemma: string }>(sql`
-          insert into ${userWords} (user_id, lemma, status, updated_at)
-          select u, l, 'learning', now() from unnest(${sql.param(batch.map((e) => e.userId))}::int[], ${sql.param(batch.map((e) => e.lemma))}::text[]) as x(u, l)
-          on conflict (user_id, lemma) do nothing
-          returning lemma`)
-        added += found.length
-      }
-      return added
-    },
+    markLearningIfNewForUsers,
 
     /** Whether an instance-wide one-off step has run (its key in app_settings). */
     async hasRun(key: string): Promise<boolean> {
