@@ -66,6 +66,20 @@ export function idInput(message: string) {
   )
 }
 
+/**
+ * A list of database ids in a query string: up to `max` ids in decimal digits,
+ * comma-separated, each within 1..MAX_ID as idInput wants them (a larger id
+ * names nothing, and PostgreSQL would refuse it with an error, not a row);
+ * read as numbers. Anything else fails with `message`.
+ */
+export function idListInput(message: string, max: number) {
+  return z
+    .string({ error: message })
+    .regex(new RegExp(`^\\d{1,10}(,\\d{1,10}){0,${max - 1}}$`), message)
+    .refine((text) => text.split(',').every((id) => Number(id) >= 1 && Number(id) <= MAX_ID), message)
+    .transform((text) => text.split(',').map(Number))
+}
+
 /** A whole number in a request (a query string carries it as text): digits only, within `min`..`max`. */
 export function intInput(message: string, min: number, max: number) {
   return z.preprocess(

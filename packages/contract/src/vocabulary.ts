@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineRoute, intInput } from './http'
+import { defineRoute, idListInput, intInput } from './http'
 import { articleRef } from './library'
 
 /**
@@ -19,6 +19,7 @@ export const VOCABULARY_MSG = {
   wordRequired: 'word is required',
   importEmpty: 'The file has no words',
   importTooLarge: 'The file is larger than 10 MB',
+  importTooManyLines: 'The file has more than 200,000 lines',
   importNoWordColumn: 'The CSV has no word column (word, term or lemma)',
   badLevel: 'level must be a whole number from 0 to 30000',
   articleHasNoTranscript: 'This article has no transcript yet',
@@ -28,7 +29,7 @@ export const VOCABULARY_MSG = {
 
 /** Most words one status call or one import may change. */
 export const WORDS_PER_CALL_MAX = 5_000
-/** Most lines one import reads (a whole LingQ or Lute export). */
+/** Most lines one import takes (a whole LingQ or Lute export); blank lines are not counted. A longer file is refused whole. */
 export const WORD_IMPORT_MAX_LINES = 200_000
 export const WORD_IMPORT_MAX_BYTES = 10 * 1024 * 1024
 export const WORD_MAX_LENGTH = 64
@@ -243,6 +244,6 @@ export const feedComprehension = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/words/feed_comprehension',
   auth: 'bearer',
-  query: z.object({ ids: z.string().regex(/^\d{1,10}(,\d{1,10}){0,499}$/, 'ids must be up to 500 episode ids, comma-separated') }),
+  query: z.object({ ids: idListInput('ids must be up to 500 episode ids, comma-separated', 500) }),
   response: z.object({ success: z.literal(true), items: z.record(z.string(), comprehension), msg: z.literal('ok') }),
 })

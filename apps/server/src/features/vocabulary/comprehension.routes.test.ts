@@ -246,4 +246,16 @@ describe('feedComprehension', () => {
       expect(res.json()).toMatchObject({ success: false, msg: 'ids must be up to 500 episode ids, comma-separated' })
     }
   })
+
+  // Issue 23: ten digits passed the pattern, and PostgreSQL's integer refused them with a 500.
+  it('refuses ids outside PostgreSQL’s integer range with the same 400, and takes the largest one', async () => {
+    for (const ids of ['2147483648', `${withTranscript},2147483648`, `2147483648,${withTranscript}`, '4294967296', '9999999999', '0', `${withTranscript},0`]) {
+      const res = await get(alice, `/english_vocab/api/words/feed_comprehension?ids=${ids}`)
+      expect(res.statusCode, ids).toBe(400)
+      expect(res.json(), ids).toEqual({ success: false, msg: 'ids must be up to 500 episode ids, comma-separated' })
+    }
+    const largest = await get(alice, `/english_vocab/api/words/feed_comprehension?ids=${withTranscript},2147483647`)
+    expect(largest.statusCode, largest.body).toBe(200)
+    expect(Object.keys(largest.json().items)).toEqual([String(withTranscript)])
+  })
 })

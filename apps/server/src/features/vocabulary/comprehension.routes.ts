@@ -16,7 +16,7 @@ export const comprehensionRoutes: FastifyPluginAsyncZod<{ comprehension: Compreh
     ...fromContract(c.feedComprehension),
     handler: async (request) => ({
       success: true as const,
-      items: await comprehension.feedEpisodes(request.user.id, request.query.ids.split(',').map(Number)),
+      items: await comprehension.feedEpisodes(request.user.id, request.query.ids),
       msg: MSG.ok,
     }),
   })

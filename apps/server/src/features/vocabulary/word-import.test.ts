@@ -56,11 +56,16 @@ describe('parseWordList', () => {
     expect(() => parseWordList('word,status\n', 'known')).toThrow(VOCABULARY_MSG.importEmpty)
   })
 
-  it('reads at most the line limit and counts the rest as skipped', () => {
-    const text = Array.from({ length: WORD_IMPORT_MAX_LINES + 3 }, (_, i) => `w${i}`).join('\n')
-    const parsed = parseWordList(text, 'known')
-    expect(parsed.words).toHaveLength(WORD_IMPORT_MAX_LINES)
-    expect(parsed.skipped).toBe(3)
+  // Issue 23: lines past the limit were counted as skipped and the rest imported, though the README says "up to 200,000 lines".
+  it('takes a file of the line limit, blank lines and a final newline not counted, and refuses one line more whole', () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`)
+    const atLimit = parseWordList(`${lines(WORD_IMPORT_MAX_LINES).join('\n\n')}\r\n\n`, 'known')
+    expect(atLimit.words).toHaveLength(WORD_IMPORT_MAX_LINES)
+    expect(atLimit.skipped).toBe(0)
+    expect(() => parseWordList(lines(WORD_IMPORT_MAX_LINES + 1).join('\n'), 'known')).toThrow(VOCABULARY_MSG.importTooManyLines)
+    // The header of a table is a line of the file like any other.
+    expect(() => parseWordList(`term,status\n${lines(WORD_IMPORT_MAX_LINES).map((w) => `${w},known`).join('\n')}\n`, 'known')).toThrow(VOCABULARY_MSG.importTooManyLines)
+    expect(VOCABULARY_MSG.importTooManyLines).toContain(WORD_IMPORT_MAX_LINES.toLocaleString('en-US'))
   })
 })
 

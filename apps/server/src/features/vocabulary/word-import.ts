@@ -18,7 +18,7 @@ export interface ParsedWordList {
   format: ImportFormat
   /** Each row's word as written, with the status it asks for. */
   words: Array<{ word: string; status: WordStatus }>
-  /** Rows that hold no single word or no status we know (phrases, too long, "status 7"), and lines past the limit. */
+  /** Rows that hold no single word or no status we know (phrases, too long, "status 7"). */
   skipped: number
 }
 
@@ -58,22 +58,30 @@ function sniffDelimiter(line: string): string | undefined {
 /** A word is one token of at most 64 characters: Lute's multi-word terms and LWT's expressions are not words. */
 const oneWord = (word: string) => word.length > 0 && word.length <= WORD_MAX_LENGTH && !/[\s\u200b]/.test(word)
 
-/** Reads a word list in any of the formats above; a file with no word at all is refused. */
+/**
+ * Lines that hold something, up to one past the limit. Blank lines (a trailing newline, lists
+ * spaced out) are not counted; a CSV field broken over lines counts each of its lines.
+ */
+function countLines(text: string): number {
+  let count = 0
+  for (const line of text.split('\n')) if (line.trim() && ++count > WORD_IMPORT_MAX_LINES) break
+  return count
+}
+
+/**
+ * Reads a word list in any of the formats above. A file with no word at all is refused, and so
+ * is one of more than WORD_IMPORT_MAX_LINES lines, whole: importing only its first lines would
+ * leave the learner to find out which words were left out.
+ */
 export function parseWordList(input: string, defaultStatus: WordStatus): ParsedWordList {
-  let text = input.replace(/^\uFEFF/, '')
-  // Past the limit, lines are counted as skipped rather than read.
-  let overflow = 0
-  const lines = text.split('\n')
-  if (lines.length > WORD_IMPORT_MAX_LINES) {
-    overflow = lines.slice(WORD_IMPORT_MAX_LINES).filter((l) => l.trim()).length
-    text = lines.slice(0, WORD_IMPORT_MAX_LINES).join('\n')
-  }
+  const text = input.replace(/^\uFEFF/, '')
+  if (countLines(text) > WORD_IMPORT_MAX_LINES) throw new ValidationError(VOCABULARY_MSG.importTooManyLines)
   const firstLine = /^[^\S\r\n]*\S[^\r\n]*/m.exec(text)?.[0]
   if (!firstLine) throw new ValidationError(VOCABULARY_MSG.importEmpty)
   const delimiter = sniffDelimiter(firstLine)
   const parsed = delimiter ? parseTable(text, delimiter, defaultStatus) : parsePlain(text, defaultStatus)
   if (parsed.words.length === 0 && parsed.skipped === 0) throw new ValidationError(VOCABULARY_MSG.importEmpty)
-  return { ...parsed, skipped: parsed.skipped + overflow }
+  return parsed
 }
 
 function parsePlain(text: string, status: WordStatus): ParsedWordList {

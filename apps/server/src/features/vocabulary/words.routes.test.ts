@@ -1,4 +1,4 @@
-import { VOCABULARY_MSG, WORD_IMPORT_MAX_BYTES } from '@lingocast/contract'
+import { VOCABULARY_MSG, WORD_IMPORT_MAX_BYTES, WORD_IMPORT_MAX_LINES } from '@lingocast/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../../../test/app'
 import { createTestUser, type TestUser } from '../../../../../test/users'
@@ -254,6 +254,24 @@ describe('importWords and exportWords', () => {
     const body = await list(u, '?status=known&limit=1')
     expect(body.counts.known).toBe(res.json().imported)
     expect((await history(u)).days).toEqual([{ date: today(), known: res.json().imported }])
+  }, 60_000)
+
+  // Issue 23: a list of 200,001 lines was taken (its first 200,000), though the README says up to 200,000.
+  it('takes a list of 200,000 lines and refuses one of 200,001 with the contract text, saving nothing of it', async () => {
+    const words = ['estate', 'meadow', 'orchard', 'harvest', 'barrel']
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => words[i % words.length]).join('\n')
+    expect(WORD_IMPORT_MAX_LINES).toBe(200_000)
+
+    const refusedUser = await createTestUser(t.db.database, 'too-many-lines@example.com')
+    const refused = await importText(refusedUser, `${lines(200_001)}\n`)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toEqual({ success: false, msg: VOCABULARY_MSG.importTooManyLines })
+    expect((await list(refusedUser)).counts).toEqual({ new: 0, learning: 0, known: 0, ignored: 0 })
+    expect((await history(refusedUser)).days).toEqual([])
+
+    const taken = await importText(refusedUser, `${lines(200_000)}\n`)
+    expect(taken.json()).toEqual({ success: true, imported: words.length, skipped: 0, msg: 'ok' })
+    expect((await list(refusedUser)).counts.known).toBe(words.length)
   }, 60_000)
 })
 
