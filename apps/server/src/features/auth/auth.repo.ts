@@ -43,6 +43,19 @@ export function createAuthRepo(db: Db) {
       return { all: row?.all ?? 0, client: row?.client ?? 0 }
     },
 
+    /**
+     * Whether `client` signed in to the address with one of its codes since `since`: someone there
+     * read the address's mail. Rows are kept a day (purgeExpired), so `since` reaches back at most that.
+     */
+    async signedInFromSince(email: string, client: string, since: Date, tx: Executor = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: emailCodes.id })
+        .from(emailCodes)
+        .where(and(eq(emailCodes.email, email), eq(emailCodes.client, client), gt(emailCodes.usedAt, since)))
+        .limit(1)
+      return row !== undefined
+    },
+
     async insertCode(values: { email: string; client: string; codeHash: string; expiresAt: Date }, tx: Executor = db): Promise<number> {
       const [row] = await tx.insert(emailCodes).values(values).returning({ id: emailCodes.id })
       return row!.id
@@ -170,6 +183,7 @@ export function createAuthRepo(db: Db) {
     async purgeExpired() {
       await db.delete(oauthTickets).where(sql`${oauthTickets.expiresAt} < now()`)
       await db.delete(oauthStates).where(sql`${oauthStates.expiresAt} < now()`)
+      // A day: sendCode looks back that far for a client's sign-ins (SIGNED_IN_CLIENT_WINDOW_MS).
       await db.delete(emailCodes).where(sql`${emailCodes.createdAt} < now() - interval '1 day'`)
     },
   }

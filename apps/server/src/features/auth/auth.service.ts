@@ -26,10 +26,14 @@ const DAY = 24 * 60 * MINUTE
 /**
  * Codes one address may receive an hour from all clients together: only against mail bombing.
  * The brute-force ceiling is CODES_PER_ADDRESS_PER_HOUR per address and client (decision 0002).
- * A browser that signed in to the address before (its known-device cookie) is not held to this
- * cap, so strangers spread over many clients cannot lock the owner out; its own cap still holds.
+ * Not held to this cap, so that strangers spread over many clients cannot lock the owner out (their
+ * own cap of CODES_PER_ADDRESS_PER_HOUR still holds): a browser that signed in to the address
+ * before (its known-device cookie), and a client that signed in to it by code within
+ * SIGNED_IN_CLIENT_WINDOW_MS (the owner's phone on the same network, a browser without the cookie).
  */
 export const CODES_PER_ADDRESS_ALL_CLIENTS_PER_HOUR = 20
+/** How far back a client's sign-in to an address frees it from the all-clients cap: the day code rows are kept. */
+export const SIGNED_IN_CLIENT_WINDOW_MS = DAY
 /** The OAuth return's ticket is exchanged by the console at once; a minute covers a slow page load. */
 export const TICKET_TTL_MS = 60_000
 /** Tickets are told from session tokens by this prefix ('.' is not in base64url). */
@@ -73,7 +77,9 @@ export function createAuthService(deps: {
      * `client` is the requester's address (IPv6 by /64): the hourly cap counts per address and
      * client, so a stranger's requests never use up the owner's codes; a much higher cap over all
      * clients only stops mail bombing, and does not hold for a browser that `cookies` show signed
-     * in to this address before (known device).
+     * in to this address before (known device), nor for a client that signed in to it by code in
+     * the last day. Either proves someone there read the address's mail, which a stranger cannot
+     * fake; each still gets only its own 5 an hour, so mail stays bounded.
      */
     async sendCode(rawEmail: string, client: string, cookies?: Record<string, string | undefined>): Promise<void> {
       const email = normalizeEmail(rawEmail)
@@ -85,7 +91,10 @@ export function createAuthService(deps: {
         await repo.lockAddress(email, tx)
         const recent = await repo.countCodesSince(email, client, new Date(Date.now() - 60 * MINUTE), tx)
         if (recent.client >= CODES_PER_ADDRESS_PER_HOUR) return undefined
-        if (!knownDevice && recent.all >= CODES_PER_ADDRESS_ALL_CLIENTS_PER_HOUR) return undefined
+        if (recent.all >= CODES_PER_ADDRESS_ALL_CLIENTS_PER_HOUR && !knownDevice) {
+          const signedInHere = await repo.signedInFromSince(email, client, new Date(Date.now() - SIGNED_IN_CLIENT_WINDOW_MS), tx)
+          if (!signedInHere) return undefined
+        }
         return repo.insertCode({ email, client, codeHash, expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * MINUTE) }, tx)
       })
       if (id === undefined) throw new RateLimitedError(MSG.codeFlood)
