@@ -1,11 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { PG_SOCKET_DIR_RECORD } from '../apps/server/src/db/client'
 import { lockDataDir, machineId } from '../apps/server/src/db/data-dir-lock'
-import { runServerToExit, startServerProcess, type ServerProcess } from './server-process'
+import { runServerToExit, startServerAfterKill, startServerProcess, type ServerProcess } from './server-process'
 
 /** Embedded mode only: the lock protects a PGlite data dir, whatever database the rest of the run uses. */
 describe('one server per DATA_DIR (embedded database)', () => {
@@ -56,6 +57,43 @@ describe('one server per DATA_DIR (embedded database)', () => {
     const second = await runServerToExit({ DATA_DIR: dataDir })
     expect(second.code).toBe(1)
     expect(second.output).toContain(`Another Lingocast server is already using DATA_DIR ${dataDir}`)
+  })
+})
+
+// Issue 23: each SIGKILLed embedded server left its socket directory (lingocast-pg-*) in the system's temporary directory.
+describe('the embedded database socket directory', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lingocast-socketdir-'))
+  // The servers' own temporary directory (TMPDIR), so other tests' servers do not show up in it.
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'lingocast-tmpdir-'))
+  const env = { DATA_DIR: dataDir, TMPDIR: tmp }
+  const socketDirs = () => readdirSync(tmp).filter((name) => name.startsWith('lingocast-pg-')).sort()
+  let server: ServerProcess | undefined
+  afterAll(async () => {
+    await server?.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+    rmSync(tmp, { recursive: true, force: true })
+  })
+
+  it('is removed by the next start after a SIGKILL, and by a graceful stop', { timeout: 90_000 }, async () => {
+    server = await startServerProcess(env)
+    const first = socketDirs()
+    expect(first).toHaveLength(1)
+    const exited = new Promise((resolve) => server!.proc.once('exit', resolve))
+    server.proc.kill('SIGKILL')
+    await exited
+    // What a kill leaves: nothing stops the host.
+    expect(socketDirs()).toEqual(first)
+
+    server = await startServerAfterKill(env)
+    const second = socketDirs()
+    expect(second).toHaveLength(1)
+    expect(second).not.toEqual(first)
+    // It serves from the database through the new socket.
+    expect(await fetch(`${server.url}/readyz`).then((r) => r.status)).toBe(200)
+
+    expect(await server.stop()).toBe(0)
+    expect(socketDirs()).toEqual([])
+    expect(existsSync(path.join(dataDir, 'tmp', PG_SOCKET_DIR_RECORD))).toBe(false)
   })
 })
 

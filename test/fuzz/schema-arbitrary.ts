@@ -54,6 +54,22 @@ function withPool<T>(base: fc.Arbitrary<T>, pool: readonly T[]): fc.Arbitrary<T>
   return pool.length === 0 ? base : fc.oneof({ weight: 3, arbitrary: base }, { weight: 2, arbitrary: fc.constantFrom(...pool) })
 }
 
+/**
+ * Decimal numbers at the edges of PostgreSQL's `integer` (every id column) and past it. A pattern
+ * of digits (`^\d{1,10}(,\d{1,10})*$`, a list of ids in a query) lets them through, but
+ * `fc.stringMatching` at size xsmall writes only short numbers: without these, a digits-only id
+ * field the schema does not bound by value was never sent a number PostgreSQL refuses (issue 23).
+ */
+const EDGE_DIGITS = ['0', '1', '2147483647', '2147483648', '2147483649', '4294967296', '9999999999', '99999999999', '9007199254740993']
+
+/** Edge numbers, real ids, and comma-separated pairs of them, as far as `re` admits them. */
+function digitEdges(re: RegExp, pools: ValuePools): string[] {
+  const real = pools.integers.filter((n) => Number.isSafeInteger(n) && n >= 0).map(String)
+  const singles = [...new Set([...EDGE_DIGITS, ...real])]
+  const pairs = singles.flatMap((a) => EDGE_DIGITS.flatMap((b) => [`${a},${b}`, `${b},${a}`]))
+  return [...new Set([...singles, ...pairs])].filter((candidate) => re.test(candidate))
+}
+
 function stringArbitrary(s: JsonSchema, pools: ValuePools): fc.Arbitrary<string> {
   const min = s.minLength ?? 0
   const max = Math.max(min, Math.min(s.maxLength ?? 24, 24))
@@ -65,7 +81,9 @@ function stringArbitrary(s: JsonSchema, pools: ValuePools): fc.Arbitrary<string>
     } catch {
       re = undefined
     }
+    const edges = re ? digitEdges(re, pools) : []
     base = re ? fc.stringMatching(re, { size: 'xsmall' }) : fc.string({ minLength: min, maxLength: max })
+    if (edges.length > 0) base = fc.oneof({ weight: 3, arbitrary: base }, { weight: 2, arbitrary: fc.constantFrom(...edges) })
   } else {
     base = fc.oneof(fc.string({ minLength: min, maxLength: max }), fc.string({ minLength: Math.max(min, 1), maxLength: max, unit: 'grapheme' }))
   }

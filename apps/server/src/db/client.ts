@@ -27,6 +27,8 @@ export interface DatabaseOptions {
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations')
+/** In DATA_DIR/tmp: the embedded database's socket directory while it runs (pglite-host.ts), so a start after a kill removes it. */
+export const PG_SOCKET_DIR_RECORD = 'pg-socket-dir'
 /** Serialises migrations when several processes boot against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 727_431_001
 
@@ -42,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
     } else {
       if (options.lock !== false) cleanups.push(await lockDataDir(options.dataDir))
-      const host = await startPgliteHost(path.join(options.dataDir, 'pgdata'))
+      const host = await startPgliteHost(path.join(options.dataDir, 'pgdata'), { socketDirRecord: path.join(options.dataDir, 'tmp', PG_SOCKET_DIR_RECORD) })
       cleanups.push(() => host.stop())
       snapshot = host.snapshot
       // A single connection, like PGlite itself. A query on the pool from inside

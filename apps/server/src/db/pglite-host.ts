@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -27,12 +27,47 @@ export interface Snapshot extends StorageSnapshot {
 
 type SnapshotReply = { type: 'snapshot'; id: number; result?: Snapshot; error?: string }
 
+/** The prefix of the socket directories in the system's temporary directory. */
+const SOCKET_DIR_PREFIX = 'lingocast-pg-'
+
+/**
+ * Removes the socket directory an earlier host of the same data dir named in
+ * `record` and did not remove itself: a server killed with SIGKILL (or OOM, or
+ * a power cut) stops no host, and left one behind at every such end. Only a
+ * directory of ours is removed: the record names it by an absolute path whose
+ * last part has our prefix, and it is a real directory, not a link.
+ */
+function removeStaleSocketDir(record: string): void {
+  let recorded: string
+  try {
+    recorded = readFileSync(record, 'utf8').trim()
+  } catch {
+    return
+  }
+  if (path.isAbsolute(recorded) && path.basename(recorded).startsWith(SOCKET_DIR_PREFIX)) {
+    const stat = lstatSync(recorded, { throwIfNoEntry: false })
+    if (stat?.isDirectory()) rmSync(recorded, { recursive: true, force: true })
+  }
+  rmSync(record, { force: true })
+}
+
+export interface PgliteHostOptions {
+  /**
+   * A file under DATA_DIR naming the socket directory while the host runs. The
+   * caller holds the data dir (its lock, or a test's own copy), so a directory
+   * named there at start belongs to a host of this data dir that is gone.
+   */
+  socketDirRecord?: string
+}
+
 /**
  * Starts PGlite on `dataDir` in a worker thread. The socket lives in a short
  * temporary directory because Unix socket paths are limited to ~107 bytes and
- * DATA_DIR may be deep.
+ * DATA_DIR may be deep (and not every file system under it holds a socket);
+ * `socketDirRecord` lets the next start remove it when this host never stops.
  */
-export async function startPgliteHost(dataDir: string): Promise<PgliteHost> {
+export async function startPgliteHost(dataDir: string, options: PgliteHostOptions = {}): Promise<PgliteHost> {
+  const record = options.socketDirRecord
   // A new data dir is created by a thread that then ends, taking initdb's memory with it.
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     const creator = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, initOnly: true } })
@@ -42,7 +77,21 @@ export async function startPgliteHost(dataDir: string): Promise<PgliteHost> {
       await creator.terminate()
     }
   }
-  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'lingocast-pg-'))
+  if (record) removeStaleSocketDir(record)
+  const socketDir = mkdtempSync(path.join(os.tmpdir(), SOCKET_DIR_PREFIX))
+  const removeSocketDir = () => {
+    rmSync(socketDir, { recursive: true, force: true })
+    if (record) rmSync(record, { force: true })
+  }
+  if (record) {
+    try {
+      mkdirSync(path.dirname(record), { recursive: true })
+      writeFileSync(record, `${socketDir}\n`)
+    } catch (error) {
+      removeSocketDir()
+      throw error
+    }
+  }
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: { dataDir, socketPath: path.join(socketDir, '.s.PGSQL.5432') },
   })
@@ -52,7 +101,7 @@ export async function startPgliteHost(dataDir: string): Promise<PgliteHost> {
     await next('ready')
   } catch (error) {
     await worker.terminate()
-    rmSync(socketDir, { recursive: true, force: true })
+    removeSocketDir()
     throw error
   }
 
@@ -88,7 +137,7 @@ export async function startPgliteHost(dataDir: string): Promise<PgliteHost> {
         worker.postMessage({ type: 'stop' })
         await stopped
         await worker.terminate()
-        rmSync(socketDir, { recursive: true, force: true })
+        removeSocketDir()
       })()
       return stopping
     },
