@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite'
 import { describe, expect, it } from 'vitest'
 import { decodeText } from './decode-text'
 
@@ -78,5 +79,60 @@ describe('decodeText', () => {
     expect(text).toContain('€')
     // 0x81 keeps its code point, as the WHATWG decoder does.
     expect(text.charCodeAt(0x81 - 32)).toBe(0x81)
+  })
+})
+
+/**
+ * Text in a legacy charset with no BOM and no label anywhere, as old
+ * subtitle files, CSV exports and feeds from regional hosts come. The bytes
+ * are made from real sentences by iconv-lite, the same library that decodes.
+ */
+describe('decodeText with no declaration, in a legacy charset', () => {
+  const srt = (lines: string[]) => lines.map((text, i) => `${i + 1}\r\n00:00:0${i},000 --> 00:00:0${i + 1},000\r\n${text}\r\n`).join('\r\n')
+  const cases: Array<[string, string[]]> = [
+    ['big5', ['今天我們要學習在餐廳點餐的英語。', '服務生會先問你想喝什麼飲料。', '記得說謝謝，這樣比較有禮貌。']],
+    ['gbk', ['欢迎收听今天的英语学习节目。', '我们先复习一下上一课的单词。', '请跟着主持人大声朗读这几个句子。']],
+    ['euc-kr', ['오늘은 병원에서 쓰는 영어 표현을 배워요.', '어디가 아프신지 천천히 말씀해 주세요.', '약은 하루에 세 번 식후에 드세요.']],
+    ['shift_jis', ['今日はホテルのチェックインで使う英語を練習します。', '予約した名前をはっきり伝えましょう。', '朝食の時間も確認しておくと安心です。']],
+    ['koi8-r', ['Сегодня мы повторим неправильные глаголы.', 'Послушайте диалог и ответьте на вопросы.', 'Не забудьте записать новые слова в тетрадь.']],
+    ['windows-1251', ['Добрый вечер, это наш новый выпуск.', 'Мы поговорим о путешествиях и погоде.', 'Спасибо, что слушаете нас каждую неделю.']],
+    ['windows-1255', ['שלום וברוכים הבאים לשיעור האנגלית שלנו.', 'היום נלמד איך לשאול שאלות בחנות.', 'תודה רבה ונתראה בשבוע הבא.']],
+    ['tis-620', ['สวัสดีครับ วันนี้เราจะฝึกพูดภาษาอังกฤษกัน', 'ลองฟังบทสนทนาที่ร้านอาหารนะครับ', 'แล้วพูดตามช้าๆ อีกครั้งหนึ่ง']],
+    ['windows-1253', ['Καλησπέρα σας και καλώς ήρθατε στο μάθημα.', 'Σήμερα θα μιλήσουμε για τον καιρό.', 'Ευχαριστούμε που μας ακούτε κάθε εβδομάδα.']],
+  ]
+  for (const [charset, lines] of cases) {
+    it(`reads a ${charset} subtitle file and CSV rows as they were written`, () => {
+      expect(decodeText(iconv.encode(srt(lines), charset))).toBe(srt(lines))
+      const csv = `front,back\n${lines.map((l, i) => `word ${i},${l}`).join('\n')}\n`
+      expect(decodeText(iconv.encode(csv, charset))).toBe(csv)
+    })
+  }
+
+  it('takes a UTF-8 label on bytes that are not UTF-8 as no label (a server default), and detects', () => {
+    const text = cases[0]![1].join('\n')
+    expect(decodeText(iconv.encode(text, 'big5'), { contentType: 'text/plain; charset=utf-8' })).toBe(text)
+  })
+
+  it('still lets a declared charset win over what the bytes look like', () => {
+    const text = cases[4]![1].join('\n')
+    // KOI8-R bytes said to be Windows-1251: read as declared, as before.
+    expect(decodeText(iconv.encode(text, 'koi8-r'), { contentType: 'text/plain; charset=windows-1251' })).toBe(iconv.decode(iconv.encode(text, 'koi8-r'), 'windows-1251'))
+  })
+
+  it('keeps Western text in Windows-1252, where a detector guesses wildly on a few accents', () => {
+    const western = [
+      'Die Straße ist für Fußgänger gesperrt. Schöne Grüße aus Köln!',
+      'El niño comió una piña por la mañana. ¿Qué tal? ¡Olé!',
+      'A educação é fundamental. Não há solução sem ação.',
+      'Où est la bibliothèque ? Très intéressant, n’est-ce pas ?',
+      'Blåbærsyltetøy på brødskiva. Åsa och Örjan äter smörgåsar.',
+      'Le café',
+      '“Déjà vu,” she said – ‘it’s €5.’',
+      '<i>«Déjà vu»</i>, señor. MARÍA: Ça va, garçon?',
+    ]
+    for (const text of western) {
+      expect(decodeText(iconv.encode(text, 'windows-1252')), text).toBe(text)
+      expect(decodeText(iconv.encode(srt([text, 'And a second line.']), 'windows-1252')), text).toBe(srt([text, 'And a second line.']))
+    }
   })
 })
