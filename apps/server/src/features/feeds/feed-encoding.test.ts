@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Segment, TranscriptionStatus } from '@lingocast/contract'
+import iconv from 'iconv-lite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../../../test/app'
 import { podcastFeed, startFeedServer, type FeedServer } from '../../../../../test/feed-server'
@@ -88,6 +89,105 @@ describe('feeds in any encoding, imported over HTTP', () => {
       expect(imported.json(), imported.body).toMatchObject({ success: true, title: titles[0] })
       const items = (await get(`/english_vocab/api/rss-items?rss_id=${imported.json().rss_id}`)).json().items as Array<{ title: string }>
       expect(items.map((i) => i.title).sort()).toEqual([...titles].sort())
+    })
+  }
+})
+
+/**
+ * Podcasts from regional hosts in a legacy charset, declared nowhere: no BOM,
+ * no encoding in the XML declaration, no charset in the Content-Type. The
+ * bytes are made from real text by iconv-lite.
+ */
+const LEGACY: Array<{ charset: string; title: string; description: string; episodes: Array<{ title: string; description: string }> }> = [
+  {
+    charset: 'big5',
+    title: '每日英語會話',
+    description: '每天十分鐘，用簡單的對話學習生活中最常用的英語。',
+    episodes: [
+      { title: '第一集：在咖啡店點餐', description: '今天我們學習如何用英語在咖啡店點餐，包括常用的句型和禮貌的說法。' },
+      { title: '第二集：機場報到與登機', description: '出國旅行時，在機場報到、托運行李和登機都需要用到的實用英語對話。' },
+    ],
+  },
+  {
+    charset: 'gbk',
+    title: '每天十分钟学英语',
+    description: '适合初学者的英语播客，每期讲解一个生活场景。',
+    episodes: [
+      { title: '第一课：如何用英语做自我介绍', description: '这一期节目里，我们来学习第一次见面时怎样用英语介绍自己的名字、工作和爱好。' },
+      { title: '第二课：在餐厅里点菜和结账', description: '主持人带你练习在国外餐厅点菜、询问推荐菜品以及结账时最常用的英语句子。' },
+    ],
+  },
+  {
+    charset: 'euc-kr',
+    title: '매일 듣는 영어 회화',
+    description: '하루 십 분, 실생활에서 바로 쓰는 영어 표현을 함께 연습해요.',
+    episodes: [
+      { title: '1회: 카페에서 주문하기', description: '오늘은 카페에서 커피를 주문할 때 자주 쓰는 영어 표현을 배워 봅니다. 천천히 따라 해 보세요.' },
+      { title: '2회: 공항에서 길 묻기', description: '해외 여행 중 공항에서 길을 잃었을 때 도움을 요청하는 방법과 유용한 문장을 알려 드립니다.' },
+    ],
+  },
+  {
+    charset: 'shift_jis',
+    title: '毎日ちょっと英会話',
+    description: '通勤中に聞ける、やさしい英会話のポッドキャストです。',
+    episodes: [
+      { title: '第1回：カフェで注文してみよう', description: '今回はカフェでコーヒーを注文するときに使える簡単な英語の表現を紹介します。ゆっくり練習しましょう。' },
+      { title: '第2回：空港でのチェックイン', description: '海外旅行の前に覚えておきたい、空港のカウンターで使う便利なフレーズを一緒に学びます。' },
+    ],
+  },
+  {
+    charset: 'koi8-r',
+    title: 'Английский за десять минут',
+    description: 'Короткие уроки разговорного английского для начинающих.',
+    episodes: [
+      { title: 'Выпуск 1: Как заказать кофе', description: 'Сегодня мы учимся заказывать кофе в кафе и вежливо просить счёт. Повторяйте за ведущим вслух.' },
+      { title: 'Выпуск 2: В аэропорту', description: 'Полезные фразы для регистрации на рейс, сдачи багажа и поиска нужного выхода на посадку.' },
+    ],
+  },
+  {
+    charset: 'windows-1255',
+    title: 'אנגלית מדוברת בכל יום',
+    description: 'פודקאסט קצר ללימוד אנגלית יומיומית למתחילים.',
+    episodes: [
+      { title: 'פרק ראשון: להזמין קפה בבית קפה', description: 'בפרק הזה נלמד איך להזמין קפה באנגלית, לבקש את החשבון ולדבר בנימוס עם המלצר.' },
+      { title: 'פרק שני: בשדה התעופה', description: 'משפטים שימושיים לצ׳ק אין, למסירת מזוודות ולמציאת השער הנכון לפני הטיסה.' },
+    ],
+  },
+  {
+    charset: 'tis-620',
+    title: 'ภาษาอังกฤษวันละนิด',
+    description: 'พอดแคสต์สอนภาษาอังกฤษสั้นๆ สำหรับผู้เริ่มต้น',
+    episodes: [
+      { title: 'ตอนที่ 1: สั่งกาแฟที่ร้าน', description: 'วันนี้เราจะมาเรียนประโยคภาษาอังกฤษที่ใช้สั่งกาแฟและขอใบเสร็จที่ร้านกาแฟอย่างสุภาพ' },
+      { title: 'ตอนที่ 2: เช็คอินที่สนามบิน', description: 'ประโยคที่มีประโยชน์สำหรับการเช็คอิน การฝากกระเป๋า และการถามทางไปประตูขึ้นเครื่อง' },
+    ],
+  },
+]
+
+describe('feeds in a legacy charset declared nowhere, imported over HTTP', () => {
+  for (const show of LEGACY) {
+    it(`reads a ${show.charset} podcast with its title, episode titles and descriptions as written`, async () => {
+      const xml = declaring(
+        podcastFeed({
+          title: show.title,
+          description: show.description,
+          items: show.episodes.map((e, i) => ({ guid: `${show.charset}-${i}`, title: e.title, description: e.description, audio: `${feeds.url}/media/${show.charset}-${i}.mp3`, pubDate: `Mon, 0${i + 2} Nov 2026 10:00:00 GMT` })),
+        }),
+        null,
+      )
+      const bytes = iconv.encode(xml, show.charset)
+      // Really undeclared and really not UTF-8: the bytes alone must tell.
+      expect(bytes.subarray(0, 64).toString('latin1')).not.toMatch(/encoding|\?xml/i)
+      expect(() => new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toThrow()
+      feeds.set(`/legacy-${show.charset}.xml`, { body: bytes, type: 'application/rss+xml' })
+      const imported = await post('/english_vocab/api/import-rss-channel', { rss_url: `${feeds.url}/legacy-${show.charset}.xml` })
+      expect(imported.json(), imported.body).toMatchObject({ success: true, title: show.title })
+      const rssId = imported.json().rss_id as number
+      const channel = ((await get('/english_vocab/api/rss-list')).json().data as Array<{ id: number; title: string; description: string }>).find((c) => c.id === rssId)
+      expect(channel).toMatchObject({ title: show.title, description: show.description })
+      const items = (await get(`/english_vocab/api/rss-items?rss_id=${rssId}`)).json().items as Array<{ title: string; description: string; rss_channel_name: string }>
+      expect(items.map((i) => ({ title: i.title, description: i.description }))).toEqual([...show.episodes].reverse())
+      expect(items.every((i) => i.rss_channel_name === show.title)).toBe(true)
     })
   }
 })

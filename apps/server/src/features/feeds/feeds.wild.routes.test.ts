@@ -126,8 +126,6 @@ describe('importing feeds as they are in the wild', () => {
       ['rss-without-channel.xml', FEEDS_MSG.noChannel],
       ['rdf-without-channel.xml', FEEDS_MSG.noChannel],
       ['empty-channel.xml', FEEDS_MSG.emptyFeed],
-      ['no-title-rss.xml', FEEDS_MSG.noTitle],
-      ['no-title-atom.xml', FEEDS_MSG.noTitle],
     ]
     for (const [file, msg] of cases) {
       feeds.set(`/${file}`, { file: fixture(file) })
@@ -167,8 +165,49 @@ describe('importing feeds as they are in the wild', () => {
     expect(await t.app.feeds.refresh(id)).toMatchObject({ result: 'fetched', added: 1 })
     expect(await channel(id)).toMatchObject({ title: 'Namespace Soup Weekly', status: 'ok' })
     expect((await episodes(id)).map((e) => e.title).sort()).toEqual([...kept, 'Still an episode'].sort())
-    // A new import of the same untitled document is still refused, saying what is missing.
+    // A new import of the same untitled document is named after its address (no stand-in beats a title it had).
     feeds.set('/untitled.xml', { file: fixture('no-title-rss.xml'), noValidators: true })
-    expect((await importFeed(`${feeds.url}/untitled.xml`)).json()).toEqual({ success: false, msg: FEEDS_MSG.noTitle })
+    expect((await importFeed(`${feeds.url}/untitled.xml`)).json()).toMatchObject({ success: true, title: '127.0.0.1' })
+  })
+
+  it('imports a channel without a title under the name podcast apps give it, with all its episodes', async () => {
+    const itunes = readFileSync(fixture('no-title-rss.xml'), 'utf8')
+      .replace('<rss version="2.0">', '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">')
+      .replace('<link>', '<itunes:author>Untitled Show Team</itunes:author><itunes:subtitle>A show without a title</itunes:subtitle><link>')
+    const cases: Array<[string, string | Buffer, string]> = [
+      ['/nameless-itunes.xml', itunes, 'Untitled Show Team'],
+      ['/nameless-rss.xml', readFileSync(fixture('no-title-rss.xml')), '127.0.0.1'],
+      ['/nameless-atom.xml', readFileSync(fixture('no-title-atom.xml')), '127.0.0.1'],
+    ]
+    for (const [path, body, title] of cases) {
+      feeds.set(path, { body, noValidators: true })
+      const res = await importFeed(`${feeds.url}${path}`)
+      expect(res.json(), path).toMatchObject({ success: true, title })
+      const id = res.json().rss_id as number
+      expect(await channel(id), path).toMatchObject({ title, status: 'ok', error: null })
+      const list = await episodes(id)
+      expect(list.length, path).toBe(1)
+      expect(list[0]!.rss_channel_name, path).toBe(title)
+      // A refresh keeps the name and adds nothing.
+      expect(await t.app.feeds.refresh(id), path).toEqual({ result: 'fetched', added: 0 })
+      expect((await channel(id))!.title, path).toBe(title)
+    }
+  })
+
+  it('takes the complete episodes of a feed cut inside the last episode, in an element or a CDATA section', async () => {
+    const whole = readFileSync(fixture('truncated-cdata.xml'), 'utf8')
+    const cuts = {
+      '/cut-in-element.xml': whole.slice(0, whole.indexOf('<title>Half an episode</title>') + '<title>Half an epi'.length),
+      '/cut-in-cdata.xml': whole,
+    }
+    for (const [path, body] of Object.entries(cuts)) {
+      feeds.set(path, { body, noValidators: true })
+      const res = await importFeed(`${feeds.url}${path}`)
+      expect(res.json(), path).toMatchObject({ success: true, title: 'Cut Short Radio' })
+      expect(seen(await episodes(res.json().rss_id as number)), path).toEqual([
+        ['Complete episode one', 'https://cdn.example.org/cs1.mp3'],
+        ['Complete episode two', 'https://cdn.example.org/cs2.mp3'],
+      ])
+    }
   })
 })

@@ -26,6 +26,12 @@ export interface ParsedItem {
   transcript: { url: string; type: string } | null
 }
 
+/** A feed as read, before its title is settled (finishFeed). */
+interface DraftFeed extends ParsedFeed {
+  /** What may stand in for a missing title, best first: the channel's iTunes names or authors, then an episode's show name. */
+  names: string[]
+}
+
 /** Why a document cannot be read as a feed, in the words the user is shown. */
 export const FEED_PARSE_MESSAGES = {
   'not-a-feed': FEEDS_MSG.notAFeed,
@@ -197,8 +203,16 @@ function firstCategory(values: unknown): string | null {
   return null
 }
 
+/** The iTunes fields that name a channel's makers, for a channel without a title: author, owner, subtitle. */
+const itunesNames = (itunes: Loose | undefined) => [text(itunes?.author), text(obj(itunes?.owner)?.name), text(itunes?.subtitle)]
 
-function fromRss(feed: Loose, base: string | undefined): ParsedFeed {
+/** The names of the people of an Atom feed or JSON Feed (the channel's makers). */
+const personNames = (people: unknown) => arr(people).map((p) => text(obj(p)?.name))
+
+/** The show an episode says it comes from (RSS `<source>`, Atom `<source><title>`), in the first episode that says so. */
+const showName = (items: unknown[]) => items.map((raw) => text(obj(obj(raw)?.source)?.title)).find(Boolean) ?? ''
+
+function fromRss(feed: Loose, base: string | undefined): DraftFeed {
   const itunes = obj(feed.itunes)
   const items = arr(feed.items).slice(0, FEED_LIMITS.items).map((raw) => {
     const it = obj(raw) ?? {}
@@ -225,11 +239,12 @@ function fromRss(feed: Loose, base: string | undefined): ParsedFeed {
     image: address(obj(feed.image)?.url, base) ?? address(itunes?.image, base),
     category: firstCategory(itunes?.categories) ?? firstCategory(feed.categories),
     items,
+    names: [...itunesNames(itunes), showName(arr(feed.items))],
   }
 }
 
 /** Atom, including YouTube channel feeds, whose videos become `youtube:{id}`. */
-function fromAtom(feed: Loose, base: string | undefined): ParsedFeed {
+function fromAtom(feed: Loose, base: string | undefined): DraftFeed {
   const items = arr(feed.entries).slice(0, FEED_LIMITS.items).map((raw) => {
     const e = obj(raw) ?? {}
     const links = arr(e.links).map((l) => obj(l) ?? {})
@@ -256,10 +271,11 @@ function fromAtom(feed: Loose, base: string | undefined): ParsedFeed {
     image: address(feed.logo, base) ?? address(feed.icon, base),
     category: firstCategory(feed.categories),
     items,
+    names: [...itunesNames(obj(feed.itunes)), ...personNames(feed.authors), showName(arr(feed.entries))],
   }
 }
 
-function fromJson(feed: Loose, base: string | undefined): ParsedFeed {
+function fromJson(feed: Loose, base: string | undefined): DraftFeed {
   const items = arr(feed.items).slice(0, FEED_LIMITS.items).map((raw) => {
     const it = obj(raw) ?? {}
     const attachments = arr(it.attachments).map((a) => obj(a) ?? {}).map((a) => ({ url: a.url, type: a.mime_type ?? a.mimeType }))
@@ -282,24 +298,38 @@ function fromJson(feed: Loose, base: string | undefined): ParsedFeed {
     image: address(feed.icon, base),
     category: null,
     items,
+    names: personNames(feed.authors ?? (feed.author ? [feed.author] : [])),
+  }
+}
+
+/** The host of an address (`podcasts.example.org`), or '' when it is not one. */
+function hostOf(url: string | undefined): string {
+  if (!url) return ''
+  try {
+    return new URL(url).hostname
+  } catch {
+    return ''
   }
 }
 
 /**
- * A channel must have a title (RSS, RDF, Atom and JSON Feed all require
- * one): without it the user could not tell the channel apart, so it is
- * refused with a message that says what is missing. RSS or RDF items with no
- * channel around them are refused as having no channel. Entries with no link,
- * date or guid are still kept (finishItem). A channel the learner already
- * follows (`knownTitle`) keeps its title when a later fetch has none: its new
- * episodes still arrive.
+ * A channel without a title is still read, as podcast apps and feedparser
+ * read it: the user can tell it apart by what stands in, and rename it.
+ * Best first: a title this channel had before (`knownTitle`: a followed
+ * channel keeps its name when the publisher drops it), the channel's iTunes
+ * names, the show its first episode names, the host of its address. Refused
+ * are only RSS or RDF items with no channel around them, and a document with
+ * neither a title nor any episode. Entries with no link, date or guid are
+ * still kept (finishItem).
  */
-function finishFeed(feed: ParsedFeed, format: string, source: string, knownTitle?: string): ParsedFeed {
+function finishFeed(draft: DraftFeed, format: string, source: string, named: { knownTitle?: string; address?: string }): ParsedFeed {
+  const { names, ...feed } = draft
   if (!feed.title && (format === 'rss' || format === 'rdf') && !CHANNEL.test(source)) throw new FeedParseError('no-channel', 'items without a channel')
   if (!feed.title && feed.items.length === 0) throw new FeedParseError('empty', 'no title and no items')
-  const title = feed.title || knownTitle
+  const title = [feed.title, named.knownTitle ?? '', ...names, hostOf(named.address)].find((t) => t.trim())
+  // Only a document read without its address can get here (the routes always have one).
   if (!title) throw new FeedParseError('no-title', 'the channel has no title')
-  return { ...feed, title: clip(title, FEED_LIMITS.title) }
+  return { ...feed, title: clip(title.trim(), FEED_LIMITS.title) }
 }
 
 /** The name of the root element, for telling a broken feed from a page that is not one. */
@@ -311,11 +341,13 @@ const CHANNEL = /<(?:[\w.-]+:)?channel[\s>/]/i
  * `base` resolves relative addresses. Feeds as publishers write them are
  * repaired first (repair-xml.ts: a bare `&`, a document cut off after its
  * last complete item, a DTD with entity declarations, never expanded).
- * Throws FeedParseError when the document is not a feed, not well-formed, a
- * feed with nothing in it, or a channel without a title; a feed with odd or missing fields gives what it
- * has (items without media are kept, their play button stays off).
+ * Throws FeedParseError when the document is not a feed, not well-formed, or
+ * a feed with nothing in it; a feed with odd or missing fields gives what it
+ * has (items without media are kept, their play button stays off; a channel
+ * without a title is named by finishFeed). `address` is the one the user
+ * gave (default `base`); `knownTitle` the title a stored channel has.
  */
-export function parseFeedDocument(body: string, base?: string, knownTitle?: string): ParsedFeed {
+export function parseFeedDocument(body: string, base?: string, named: { knownTitle?: string; address?: string } = {}): ParsedFeed {
   const trimmed = body.replace(/^\uFEFF/, '').trimStart()
   // A JSON Feed is left as it is: `&` in its strings is text.
   const source = trimmed.startsWith('<') ? repairFeedXml(trimmed) : trimmed
@@ -337,7 +369,8 @@ export function parseFeedDocument(body: string, base?: string, knownTitle?: stri
     throw new FeedParseError('invalid-xml', message)
   }
   const feed = obj(result.feed) ?? {}
-  if (result.format === 'rss' || result.format === 'rdf') return finishFeed(fromRss(feed, base), result.format, source, knownTitle)
-  if (result.format === 'atom') return finishFeed(fromAtom(feed, base), result.format, source, knownTitle)
-  return finishFeed(fromJson(feed, base), result.format, source, knownTitle)
+  const naming = { knownTitle: named.knownTitle, address: named.address ?? base }
+  if (result.format === 'rss' || result.format === 'rdf') return finishFeed(fromRss(feed, base), result.format, source, naming)
+  if (result.format === 'atom') return finishFeed(fromAtom(feed, base), result.format, source, naming)
+  return finishFeed(fromJson(feed, base), result.format, source, naming)
 }

@@ -6,9 +6,10 @@ import { FEED_PARSE_MESSAGES, FeedParseError, parseFeedDocument } from './parse-
 const wild = (name: string) => readFileSync(new URL(`./fixtures/wild/${name}`, import.meta.url), 'utf8')
 const BASE = 'https://feeds.example.net/show.xml'
 
-const refusal = (body: string) => {
+/** Why a document is refused; `base` null reads it without an address. */
+const refusal = (body: string, base: string | null = BASE) => {
   try {
-    parseFeedDocument(body, BASE)
+    parseFeedDocument(body, base ?? undefined)
   } catch (error) {
     expect(error).toBeInstanceOf(FeedParseError)
     return FEED_PARSE_MESSAGES[(error as FeedParseError).reason]
@@ -41,6 +42,91 @@ describe('feeds as they are in the wild', () => {
       ['cs-1', 'Complete episode one'],
     ])
     expect(feed.items[0]!.description).toBe('<p>Whole notes with </item> quoted in them</p>')
+  })
+
+  describe('a feed cut off inside its last episode', () => {
+    /** Show notes that quote `</item>` in CDATA, and an episode the publisher commented out: neither ends an item. */
+    const rss = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
+<channel>
+  <title>Cut Short Radio</title>
+  <description><![CDATA[The <b>connection</b> dropped]]></description>
+  <item>
+    <title>Episode three &amp; more</title>
+    <guid isPermaLink="false">cs-3</guid>
+    <enclosure url="https://cdn.example.org/cs3.mp3?a=1&amp;b=2" type="audio/mpeg" length="100"/>
+    <content:encoded><![CDATA[<p>How RSS works: an episode ends with </item> and a feed with </rss></p>]]></content:encoded>
+  </item>
+  <!-- withdrawn: <item><title>Gone</title><guid>cs-x</guid></item> -->
+  <item>
+    <title><![CDATA[Episode two: “quotes”]]></title>
+    <guid>cs-2</guid>
+    <enclosure url="https://cdn.example.org/cs2.mp3" type="audio/mpeg" length="100"/>
+  </item>
+  <item>
+    <title>Episode one: the last that was written</title>
+    <guid>cs-1</guid>
+    <!-- moved from the old host; was </item> -->
+    <enclosure url="https://cdn.example.org/cs1.mp3" type="audio/mpeg" length="100"/>
+    <itunes:duration>12:34</itunes:duration>
+    <description><![CDATA[<p>Long notes for the last episode, with <a href="https://x.example.org/?q=1&r=2">a link</a> & more.</p>]]></description>
+  </item>
+</channel>
+</rss>
+`
+    const atom = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <title>Cut Short Atom</title>
+  <id>urn:cut</id>
+  <entry>
+    <id>ca-2</id>
+    <title>Entry two</title>
+    <link rel="enclosure" href="https://cdn.example.org/ca2.mp3" type="audio/mpeg"/>
+    <content type="html"><![CDATA[<p>Quoting </entry> in notes</p>]]></content>
+  </entry>
+  <entry>
+    <id>ca-1</id>
+    <title type="html">Entry one &amp; the last</title>
+    <link rel="enclosure" href="https://cdn.example.org/ca1.mp3" type="audio/mpeg"/>
+    <content type="html"><![CDATA[<p>Notes of the last entry</p>]]></content>
+  </entry>
+</feed>
+`
+    const ids = (doc: string) => parseFeedDocument(doc, BASE).items.map((i) => i.guid)
+    /** Where each episode really ends (its closing tag on a line of its own), and its id. */
+    const ends = (doc: string, tag: string, guids: string[]) => [...doc.matchAll(new RegExp(`\\n\\s*</${tag}>\\n`, 'g'))].map((m, i) => ({ at: m.index + m[0].length - 1, guid: guids[i]! }))
+
+    it('gives the complete episodes however far into the last one the cut falls: its CDATA, an element, a tag, a comment', () => {
+      for (const [doc, tag, guids] of [
+        [rss, 'item', ['cs-3', 'cs-2', 'cs-1']],
+        [atom, 'entry', ['ca-2', 'ca-1']],
+      ] as const) {
+        const episodes = ends(doc, tag, [...guids])
+        expect(episodes).toHaveLength(guids.length)
+        // From the end of the first episode to the last byte, each cut gives the episodes that ended before it.
+        for (let cut = episodes[0]!.at; cut < doc.length; cut++) {
+          const whole = episodes.filter((e) => e.at <= cut).map((e) => e.guid)
+          expect(ids(doc.slice(0, cut)), `cut after ${JSON.stringify(doc.slice(cut - 24, cut))}`).toEqual(whole)
+        }
+      }
+    })
+
+    it('names the two cuts podcast hosts produce: inside the last CDATA section, inside the last element', () => {
+      const cutAfter = (doc: string, text: string) => doc.slice(0, doc.lastIndexOf(text) + text.length)
+      const inCdata = cutAfter(rss, '<![CDATA[<p>Long notes for the last ep')
+      const inElement = cutAfter(rss, '<title>Episode one: the last that w')
+      for (const doc of [inCdata, inElement]) {
+        const feed = parseFeedDocument(doc, BASE)
+        expect(feed.title).toBe('Cut Short Radio')
+        expect(feed.items.map((i) => [i.guid, i.title, i.audio])).toEqual([
+          ['cs-3', 'Episode three & more', 'https://cdn.example.org/cs3.mp3?a=1&b=2'],
+          ['cs-2', 'Episode two: “quotes”', 'https://cdn.example.org/cs2.mp3'],
+        ])
+        expect(feed.items[0]!.description).toBe('<p>How RSS works: an episode ends with </item> and a feed with </rss></p>')
+      }
+      expect(ids(cutAfter(atom, '<content type="html"><![CDATA[<p>Notes of the la'))).toEqual(['ca-2'])
+      expect(ids(cutAfter(atom, '<title type="html">Entry one &amp; the'))).toEqual(['ca-2'])
+    })
   })
 
   it('ignores a DOCTYPE with entity declarations: a reference stays as written, never replaced by its value', () => {
@@ -131,14 +217,40 @@ describe('feeds as they are in the wild', () => {
     expect(feed.items[0]).toMatchObject({ thumbnail: 'https://soup.example.org/ep2-text.jpg', transcript: { url: 'https://soup.example.org/ep2/captions.srt' } })
   })
 
-  it('refuses a channel without a title, saying the title is missing, in RSS, Atom and JSON Feed', () => {
-    expect(refusal(wild('no-title-rss.xml'))).toBe("The feed's channel has no title")
-    expect(refusal(wild('no-title-atom.xml'))).toBe("The feed's channel has no title")
-    expect(refusal('<rss version="2.0"><channel><title>  </title><item><title>x</title></item></channel></rss>')).toBe("The feed's channel has no title")
-    expect(refusal(JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', items: [{ id: 'j1', title: 'x' }] }))).toBe("The feed's channel has no title")
-    // An iTunes title stands in for a missing RSS one.
-    const itunes = wild('no-title-rss.xml').replace('<rss version="2.0">', '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">').replace('<link>', '<itunes:title>iTunes Named</itunes:title><link>')
-    expect(parseFeedDocument(itunes, BASE)).toMatchObject({ title: 'iTunes Named', items: [{ title: 'Still an episode' }] })
+  it('reads a channel without a title under the name podcast apps give it: iTunes names, the show its first episode names, the host', () => {
+    const ITUNES = 'xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"'
+    const untitled = (channel: string, firstItem = '') =>
+      `<rss version="2.0" ${ITUNES}><channel><link>https://www.untitled-show.example.org/</link>${channel}<item><guid>u-1</guid><title>Still an episode</title>${firstItem}</item><item><guid>u-0</guid><title>Older</title><source url="https://b.example.org/rss">Second Show</source></item></channel></rss>`
+    const podcasts = 'https://podcasts.example.org/untitled.xml'
+    const named = (doc: string, address = podcasts) => parseFeedDocument(doc, address).title
+    const author = '<itunes:author>Jane Doe Media</itunes:author>'
+    const owner = '<itunes:owner><itunes:name>Jane Doe</itunes:name><itunes:email>jane@example.org</itunes:email></itunes:owner>'
+    const subtitle = '<itunes:subtitle>Slow English for busy people</itunes:subtitle>'
+    const source = '<source url="https://a.example.org/rss">English in the Kitchen</source>'
+    // Best first: itunes:author, then the owner's name, then the subtitle, then the first episode's show, then the host.
+    expect(named(untitled(author + owner + subtitle, source))).toBe('Jane Doe Media')
+    expect(named(untitled(owner + subtitle, source))).toBe('Jane Doe')
+    expect(named(untitled(subtitle, source))).toBe('Slow English for busy people')
+    expect(named(untitled('', source))).toBe('English in the Kitchen')
+    expect(named(untitled(''))).toBe('Second Show')
+    expect(named(wild('no-title-rss.xml'))).toBe('podcasts.example.org')
+    expect(named('<rss version="2.0"><channel><title>  </title><item><title>x</title></item></channel></rss>')).toBe('podcasts.example.org')
+    // The episodes are all there, whatever names the channel.
+    expect(parseFeedDocument(wild('no-title-rss.xml'), podcasts).items.map((i) => i.title)).toEqual(['Still an episode'])
+    // An iTunes title is a title.
+    expect(named(untitled('<itunes:title>iTunes Named</itunes:title>' + author))).toBe('iTunes Named')
+    // Atom: iTunes names, the feed's authors, then an entry's <source>; JSON Feed: its authors.
+    expect(named(wild('no-title-atom.xml'))).toBe('podcasts.example.org')
+    expect(named(wild('no-title-atom.xml').replace('<entry>', '<author><name>Nameless Radio Team</name></author><entry>'))).toBe('Nameless Radio Team')
+    expect(named(wild('no-title-atom.xml').replace('</entry>', '<source><id>s</id><title>Origin Show</title></source></entry>'))).toBe('Origin Show')
+    expect(named(JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', authors: [{ name: 'Json Author' }], items: [{ id: 'j1', title: 'x' }] }))).toBe('Json Author')
+    expect(named(JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', items: [{ id: 'j1', title: 'x' }] }), 'https://json.example.org/feed.json')).toBe('json.example.org')
+    // A channel stored before keeps its title over any stand-in (a refresh).
+    expect(parseFeedDocument(untitled(author), podcasts, { knownTitle: 'As It Was' }).title).toBe('As It Was')
+    // The user's own address names it, not the one a redirect led to.
+    expect(parseFeedDocument(wild('no-title-rss.xml'), 'https://cdn.example.net/x.xml', { address: podcasts }).title).toBe('podcasts.example.org')
+    // Read without any address and with nothing else to go by, it is still refused, saying what is missing.
+    expect(refusal(wild('no-title-rss.xml'), null)).toBe("The feed's channel has no title")
   })
 
   it('refuses RSS or RDF items with no channel around them as having no channel', () => {

@@ -77,6 +77,15 @@ describe('closeTruncated', () => {
     expect(closeTruncated(doc)).toBe('<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>1</id></entry></feed>')
   })
 
+  it('is not fooled by an </item> quoted in a closed CDATA section or a comment of the cut-off item', () => {
+    const head = '<rss><channel><title>T</title><item><title>a</title></item>'
+    for (const quoted of ['<description><![CDATA[notes: </item> ends an item]]></description>', '<!-- was </item> -->', '<!-- <item><title>gone</title></item> -->']) {
+      expect(closeTruncated(`${head}<item>${quoted}<title>cut inside`)).toBe(`${head}</channel></rss>`)
+    }
+    // Between items, a commented-out episode is not an item end either; the real one before it is.
+    expect(closeTruncated(`${head}<!-- <item><title>gone</title></item> --><item><title>b`)).toBe(`${head}</channel></rss>`)
+  })
+
   it('keeps prefixed roots and self-closed elements straight', () => {
     const doc = '<rdf:RDF xmlns:rdf="r"><channel rdf:about="x"><title>R</title></channel><item rdf:about="1"><link>l</link><br/></item><item><title>cut'
     expect(closeTruncated(doc)).toBe('<rdf:RDF xmlns:rdf="r"><channel rdf:about="x"><title>R</title></channel><item rdf:about="1"><link>l</link><br/></item></rdf:RDF>')

@@ -144,7 +144,30 @@ function openElements(xml: string, from: number): string[] {
   return open
 }
 
-const LAST_ITEM_END = /<\/(?:[\w.-]+:)?(?:item|entry)\s*>/g
+const ITEM_END = /<\/(?:[\w.-]+:)?(?:item|entry)\s*>/g
+
+/**
+ * Where the last item or entry that is markup ends; -1 when there is none.
+ * An `</item>` quoted in a CDATA section (show notes about RSS) or a comment
+ * (an episode the publisher commented out) ends nothing: cutting there would
+ * leave the section open and the whole document unreadable.
+ */
+function lastItemEnd(xml: string): number {
+  const sectionAt = verbatimSections(xml)
+  let end = -1
+  ITEM_END.lastIndex = 0
+  for (let m = ITEM_END.exec(xml); m; m = ITEM_END.exec(xml)) {
+    const section = sectionAt(m.index)
+    if (m.index > section.start) {
+      // An unterminated section (the cut fell inside it) is text to the last byte.
+      if (section.end === Infinity) break
+      ITEM_END.lastIndex = section.end
+      continue
+    }
+    end = m.index + m[0].length
+  }
+  return end
+}
 
 /**
  * A document cut off in transfer (a dropped connection, a publisher's
@@ -160,18 +183,8 @@ export function closeTruncated(xml: string): string {
   if (!root) return xml
   const tail = xml.slice(Math.max(0, xml.length - 64 - root.length)).trimEnd()
   if (tail.endsWith(`</${root}>`)) return xml
-  // An unterminated CDATA at the end is text to its last byte: an `</item>` inside it ends nothing.
-  const openCdata = xml.lastIndexOf('<![CDATA[')
-  const limit = openCdata > xml.lastIndexOf(']]>') ? openCdata : xml.length
-  let end = -1
-  // The last match is wanted and lies near the end: look there first, then widen.
-  for (let window = 64 * 1024; end === -1; window *= 4) {
-    const from = Math.max(0, limit - window)
-    LAST_ITEM_END.lastIndex = from
-    for (let m = LAST_ITEM_END.exec(xml); m && m.index < limit; m = LAST_ITEM_END.exec(xml)) end = m.index + m[0].length
-    if (from === 0) break
-  }
-  if (end === -1 || end > limit) return xml
+  const end = lastItemEnd(xml)
+  if (end === -1) return xml
   const head = xml.slice(0, end)
   return head + openElements(head, at).reverse().map((name) => `</${name}>`).join('')
 }
