@@ -15,6 +15,8 @@ export const SUBSCRIBED_ITEMS_LIMIT = 1000
 export const CHANNEL_ITEMS_LIMIT = 500
 /** Ours: an OPML file larger than this is refused. */
 export const OPML_MAX_BYTES = 2 * 1024 * 1024
+/** Ours: the longest name a user may give a channel (cards and headers show one or two lines). */
+export const FEED_TITLE_MAX = 200
 
 /**
  * Where a channel's last fetch left it (ours): `pending` never fetched yet
@@ -37,7 +39,10 @@ export type LatestEpisode = z.infer<typeof latestEpisode>
 /** A channel (spec 001 s3), plus where its feed lives and how its last fetch went. */
 export const feed = z.object({
   id: z.number().int(),
+  /** The caller's own name for the channel when they renamed it, else the publisher's. */
   title: z.string(),
+  /** Ours: the publisher's title (or what stands in for a missing one), the same for every user. */
+  publisher_title: z.string(),
   description: z.string(),
   image: z.string().nullable(),
   category: z.string(),
@@ -172,6 +177,37 @@ export const rssRefresh = defineRoute({
   auth: 'bearer',
   bodyEncoding: 'json',
   body: z.object({ rss_id: id('rss_id') }),
+  response: okBody.extend({ data: feed }),
+})
+
+/** What the rename call and the console's dialog say about a bad name, word for word. */
+export const FEED_TITLE_MSG = {
+  required: "title is required: a name for the channel, or null for the publisher's title",
+  empty: 'The channel name cannot be empty',
+  tooLong: `The channel name is longer than ${FEED_TITLE_MAX} characters`,
+  oneLine: 'The channel name must be one line of text',
+} as const
+
+/** A name a user gives a channel: trimmed, one line, 1..FEED_TITLE_MAX characters. */
+export const feedTitle = z
+  .string({ error: FEED_TITLE_MSG.required })
+  .trim()
+  .min(1, FEED_TITLE_MSG.empty)
+  .max(FEED_TITLE_MAX, FEED_TITLE_MSG.tooLong)
+  // Tabs, line breaks and other controls would break the one-line cards and the OPML export.
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), FEED_TITLE_MSG.oneLine)
+
+/**
+ * Ours: the caller's own name for a channel (`title: null` goes back to the
+ * publisher's). Channels are shared, so the name is kept on the caller's link
+ * to it: other users still see theirs. Answers the channel as the caller sees it.
+ */
+export const rssRename = defineRoute({
+  method: 'POST',
+  path: '/english_vocab/api/rss-rename',
+  auth: 'bearer',
+  bodyEncoding: 'json',
+  body: z.object({ rss_id: id('rss_id'), title: feedTitle.nullable() }),
   response: okBody.extend({ data: feed }),
 })
 

@@ -21,10 +21,13 @@ export * as feedRoutes from './feeds'
 export {
   CHANNEL_ITEMS_LIMIT,
   FEED_DESCRIPTION_TRUNCATE,
+  FEED_TITLE_MAX,
+  FEED_TITLE_MSG,
   FEED_TOAST_MS,
   feed,
   feedItem,
   feedStatus,
+  feedTitle,
   INVALID_RSS_URL,
   latestEpisode,
   minutesRoundedUp,

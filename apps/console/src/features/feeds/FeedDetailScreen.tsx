@@ -1,6 +1,6 @@
 import { FEED_TOAST_MS, type Feed, type FeedItem } from '@lingocast/contract'
 import { useQuery } from '@tanstack/react-query'
-import { CircleAlert, Minus, Plus, RotateCw } from 'lucide-react'
+import { CircleAlert, Minus, Pencil, Plus, RotateCw } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
 import { useParams } from 'react-router'
 import { BackButton } from '../../components/ui/BackButton'
@@ -16,6 +16,7 @@ import { categoryOf, parseFeedId } from './channels'
 import { TruncatedDescription } from './components/Description'
 import { EmptyText, ErrorPanel } from './components/ErrorPanel'
 import { FeedEpisode } from './components/FeedEpisode'
+import { RenameFeedDialog } from './components/RenameFeedDialog'
 import { useAddToStudy } from './hooks'
 import { detailLoadMessage, errorLine, FEEDS_TEXT, refreshErrorText, toggleFailureAlert, toggleSuccessToast } from './messages'
 
@@ -54,6 +55,7 @@ export default function FeedDetailScreen() {
 function FeedDetail({ feed, subscribed, items }: { feed: Feed; subscribed: boolean; items: FeedItem[] }) {
   const [toast, setToast] = useState<string>()
   const closeToast = useCallback(() => setToast(undefined), [])
+  const [renaming, setRenaming] = useState(false)
   const study = useAddToStudy()
   const toggle = useToggleSubscription({
     onSuccess: ({ subscribe }) => setToast(toggleSuccessToast(subscribe)),
@@ -70,7 +72,13 @@ function FeedDetail({ feed, subscribed, items }: { feed: Feed; subscribed: boole
         <Thumbnail src={thumbnailUrl(feed.image)} placeholder={<MediaPlaceholder video={false} />} alt="" className="hidden w-40 shrink-0 rounded-xl sm:block" />
         <div className="min-w-0 flex-1">
           <p className="text-xs font-medium uppercase tracking-wider text-slate-400">{categoryOf(feed)}</p>
-          <h1 className="mt-0.5 text-2xl font-bold tracking-tight text-slate-900">{feed.title}</h1>
+          <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1">
+            <h1 className="min-w-0 text-2xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">{feed.title}</h1>
+            <Button variant="ghost" className="px-2 py-1" onClick={() => setRenaming(true)}>
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+              {FEEDS_TEXT.rename}
+            </Button>
+          </div>
           <TruncatedDescription html={feed.description} className="mt-2" />
         </div>
         <Button variant={subscribed ? 'secondary' : 'primary'} loading={toggle.isPending} onClick={() => toggle.mutate({ rssId: feed.id, subscribe: !subscribed })} className="shrink-0">
@@ -95,6 +103,7 @@ function FeedDetail({ feed, subscribed, items }: { feed: Feed; subscribed: boole
           </ul>
         )}
       </div>
+      {renaming && <RenameFeedDialog feed={feed} onClose={() => setRenaming(false)} onRenamed={() => setToast(FEEDS_TEXT.renamed)} />}
       <Toast message={toast} onClose={closeToast} duration={FEED_TOAST_MS} />
     </section>
   )

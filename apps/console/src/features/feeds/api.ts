@@ -188,6 +188,34 @@ export function useRefreshFeed(options: { onError?: (error: unknown) => void } =
   })
 }
 
+export interface RenameInput {
+  rssId: number
+  /** The user's own name; null goes back to the publisher's title. */
+  title: string | null
+}
+
+/**
+ * Rename (ours): the user's own name for a channel, theirs alone. The channel
+ * comes back as they now see it; their episode lists show the new name.
+ */
+export function useRenameFeed(options: { onSuccess?: (feed: Feed) => void } = {}) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ rssId, title }: RenameInput) => {
+      requireToken()
+      return (await apiCall(c.rssRename, { body: { rss_id: rssId, title } })).data
+    },
+    onSuccess: (feed) => {
+      client.setQueryData<Feed[]>(feedKeys.list(), (feeds) => feeds?.map((f) => (f.id === feed.id ? feed : f)))
+      void client.invalidateQueries({ queryKey: feedKeys.list() })
+      // Episodes carry their channel's name (rss_channel_name).
+      void client.invalidateQueries({ queryKey: feedKeys.items(feed.id) })
+      void client.invalidateQueries({ queryKey: feedKeys.subscribedItems() })
+      options.onSuccess?.(feed)
+    },
+  })
+}
+
 /** The user's subscriptions as OPML text (ours). */
 export async function exportOpml(): Promise<string> {
   requireToken()

@@ -7,6 +7,7 @@ import {
   importErrorText,
   MissingTokenError,
   opmlImportSummary,
+  renameErrorText,
   toggleFailureAlert,
   toggleFailureToast,
   toggleSuccessToast,
@@ -37,6 +38,12 @@ describe('feed texts (spec 001 s8)', () => {
     expect(importErrorText(new ApiError(422, 'This address is not an RSS or Atom feed'))).toBe('This address is not an RSS or Atom feed')
     expect(importErrorText(new ApiError(502, undefined))).toBe('Failed to import RSS feed')
     expect(importErrorText(new ApiError(0, undefined))).toBe('Failed to import RSS feed')
+  })
+  it("rename: the server's reason (a bad name says what is wrong), else the failure of the call", () => {
+    expect(renameErrorText(new ApiError(400, 'The channel name cannot be empty'))).toBe('Failed to rename the channel: The channel name cannot be empty')
+    expect(renameErrorText(new ApiError(404, 'RSS feed not found.'))).toBe('Failed to rename the channel: RSS feed not found.')
+    expect(renameErrorText(new ApiError(0, undefined))).toBe('Failed to rename the channel: Network error: the server could not be reached')
+    expect(renameErrorText(new MissingTokenError())).toBe('Authentication token not found.')
   })
   it('OPML summary counts channels', () => {
     expect(opmlImportSummary(1, 0)).toBe('Subscribed to 1 channel')

@@ -26,6 +26,14 @@ export const FEEDS_TEXT = {
   exportOpml: 'Export OPML',
   noChannels: 'No channels yet. Import one by its RSS address.',
   noChannelMatch: 'No channels match your search.',
+  rename: 'Rename',
+  renameChannel: 'Rename channel',
+  channelName: 'Channel name',
+  save: 'Save',
+  usePublisherTitle: "Use the publisher's title",
+  renamed: 'Channel renamed',
+  publisherCalls: (title: string) => `The publisher calls it “${title}”. Only you see the name you give it.`,
+  onlyYou: 'Only you see the name you give it.',
 } as const
 
 /** A call attempted without a token: the spec's text, and the call is not made. */
@@ -102,6 +110,12 @@ export function playedErrorText(error: unknown, played: boolean): string {
 /** Ours: Refresh now failed. */
 export function refreshErrorText(error: unknown): string {
   return `Failed to refresh the feed: ${answered(error) ? (error.msg ?? error.message) : reasonOf(error)}`
+}
+
+/** Ours: the rename was refused or failed: the server's msg (a bad name says what is wrong), else the reason. */
+export function renameErrorText(error: unknown): string {
+  if (error instanceof MissingTokenError) return error.message
+  return `Failed to rename the channel: ${answered(error) ? (error.msg ?? error.message) : reasonOf(error)}`
 }
 
 /** Ours: what an OPML import did. */

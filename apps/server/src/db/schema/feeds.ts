@@ -64,7 +64,7 @@ export const feedItems = pgTable(
   ],
 )
 
-/** A user's link to a channel: imported by them (so they see it) and/or subscribed. */
+/** A user's link to a channel: imported by them (so they see it), subscribed, and/or renamed by them. */
 export const feedUserChannels = pgTable(
   'feed_user_channels',
   {
@@ -75,6 +75,8 @@ export const feedUserChannels = pgTable(
       .notNull()
       .references(() => feedChannels.id, { onDelete: 'cascade' }),
     subscribed: boolean('subscribed').notNull().default(false),
+    /** The user's own name for the channel (null: the publisher's); the shared channel row keeps the publisher's. */
+    customTitle: text('custom_title'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.channelId] }), index('feed_user_channels_channel_idx').on(t.channelId)],

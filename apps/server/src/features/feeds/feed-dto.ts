@@ -4,7 +4,8 @@ import type { ItemView, ListedChannel } from './feeds.repo'
 export function toFeedDto(c: ListedChannel): Feed {
   return {
     id: c.id,
-    title: c.title,
+    title: c.customTitle ?? c.title,
+    publisher_title: c.title,
     description: c.description,
     image: c.image,
     category: c.category?.trim() || UNCATEGORIZED,

@@ -8,6 +8,8 @@ import type { ParsedFeed, ParsedItem } from './parse-feed'
 export type ChannelRow = typeof feedChannels.$inferSelect
 
 export interface ListedChannel extends ChannelRow {
+  /** The user's own name for the channel, when they renamed it. */
+  customTitle: string | null
   latest: { id: number; title: string; durationSeconds: number | null; audio: string | null; video: string | null } | null
 }
 
@@ -60,10 +62,16 @@ type RawItem = {
   played: boolean
 }
 
-/** The columns of an ItemView (`i` the item, `ch` its channel); each query adds its own `played`. */
+/**
+ * The columns of an ItemView (`i` the item, `ch` its channel, `mine` the
+ * user's link to it, left-joined: the channel shows under the user's own
+ * name); each query adds its own `played`.
+ */
 const ITEM_COLUMNS = sql.raw(
-  'i.id, i.channel_id, ch.title as channel_title, i.title, i.description, i.thumbnail, i.pub_date, i.duration_seconds, i.audio, i.video, i.transcript_url, i.transcript_type',
+  'i.id, i.channel_id, coalesce(mine.custom_title, ch.title) as channel_title, i.title, i.description, i.thumbnail, i.pub_date, i.duration_seconds, i.audio, i.video, i.transcript_url, i.transcript_type',
 )
+/** The user's link to the channel `ch`, for ITEM_COLUMNS. */
+const myLink = (userId: number) => sql`left join ${feedUserChannels} mine on mine.channel_id = ch.id and mine.user_id = ${userId}`
 
 const toItemView = (r: RawItem): ItemView => ({
   id: r.id,
@@ -163,23 +171,54 @@ export function createFeedsRepo(db: Db) {
       return row
     },
 
-    /** The channels a user sees, each with its newest episode. */
-    async listVisible(userId: number): Promise<ListedChannel[]> {
-      const rows = await db.select().from(feedChannels).where(visibleTo(userId)).orderBy(feedChannels.title, feedChannels.id)
+    /** The channels a user sees (or the one of them with `onlyId`), each with the user's name for it and its newest episode. */
+    async listVisible(userId: number, onlyId?: number): Promise<ListedChannel[]> {
+      const rows = await db
+        .select({ channel: feedChannels, customTitle: feedUserChannels.customTitle })
+        .from(feedChannels)
+        .leftJoin(feedUserChannels, and(eq(feedUserChannels.channelId, feedChannels.id), eq(feedUserChannels.userId, userId)))
+        .where(and(visibleTo(userId), onlyId === undefined ? undefined : eq(feedChannels.id, onlyId)))
+        .orderBy(sql`coalesce(${feedUserChannels.customTitle}, ${feedChannels.title})`, feedChannels.id)
       if (rows.length === 0) return []
       const { rows: latest } = await db.execute<{ channel_id: number; id: number; title: string; duration_seconds: number | null; audio: string | null; video: string | null }>(sql`
         select distinct on (i.channel_id) i.channel_id, i.id, i.title, i.duration_seconds, i.audio, i.video
         from ${feedItems} i
         where i.channel_id in (${sql.join(
-          rows.map((r) => sql`${r.id}`),
+          rows.map((r) => sql`${r.channel.id}`),
           sql`, `,
         )})
         order by i.channel_id, i.pub_date desc nulls last, i.id desc`)
       const byChannel = new Map(latest.map((l) => [l.channel_id, l]))
-      return rows.map((r) => {
+      return rows.map(({ channel: r, customTitle }) => {
         const l = byChannel.get(r.id)
-        return { ...r, latest: l ? { id: l.id, title: l.title, durationSeconds: l.duration_seconds === null ? null : Number(l.duration_seconds), audio: l.audio, video: l.video } : null }
+        return { ...r, customTitle, latest: l ? { id: l.id, title: l.title, durationSeconds: l.duration_seconds === null ? null : Number(l.duration_seconds), audio: l.audio, video: l.video } : null }
       })
+    },
+
+    /** The user's name for a channel: their own when they renamed it, else the publisher's. */
+    async titleFor(userId: number, channelId: number): Promise<string | undefined> {
+      const [row] = await db
+        .select({ title: sql<string>`coalesce(${feedUserChannels.customTitle}, ${feedChannels.title})` })
+        .from(feedChannels)
+        .leftJoin(feedUserChannels, and(eq(feedUserChannels.channelId, feedChannels.id), eq(feedUserChannels.userId, userId)))
+        .where(eq(feedChannels.id, channelId))
+      return row?.title
+    },
+
+    /**
+     * The user's own name for a channel, on their link to it (made if they
+     * had none: a catalogue channel); null goes back to the publisher's.
+     * The shared channel row is not touched.
+     */
+    async setCustomTitle(userId: number, channelId: number, title: string | null): Promise<void> {
+      if (title === null) {
+        await db.update(feedUserChannels).set({ customTitle: null }).where(and(eq(feedUserChannels.userId, userId), eq(feedUserChannels.channelId, channelId)))
+        return
+      }
+      await db
+        .insert(feedUserChannels)
+        .values({ userId, channelId, customTitle: title })
+        .onConflictDoUpdate({ target: [feedUserChannels.userId, feedUserChannels.channelId], set: { customTitle: title } })
     },
 
     /** Creates a channel from a first successful fetch, with its items and the importer's link, in one transaction. */
@@ -277,6 +316,7 @@ export function createFeedsRepo(db: Db) {
         select ${ITEM_COLUMNS},
           exists (select 1 from ${feedPlayed} p where p.item_id = i.id and p.user_id = ${userId}) as played
         from ${feedItems} i join ${feedChannels} ch on ch.id = i.channel_id
+        ${myLink(userId)}
         where i.channel_id = ${channelId}
         order by i.pub_date desc nulls last, i.id desc
         limit ${limit}`)
@@ -288,11 +328,11 @@ export function createFeedsRepo(db: Db) {
       const { rows } = await db.execute<RawItem>(sql`
         select ${ITEM_COLUMNS},
           (p.item_id is not null) as played
-        from ${feedUserChannels} uc
-        join ${feedChannels} ch on ch.id = uc.channel_id
+        from ${feedUserChannels} mine
+        join ${feedChannels} ch on ch.id = mine.channel_id
         join ${feedItems} i on i.channel_id = ch.id
         left join ${feedPlayed} p on p.item_id = i.id and p.user_id = ${userId}
-        where uc.user_id = ${userId} and uc.subscribed
+        where mine.user_id = ${userId} and mine.subscribed
         order by i.pub_date desc nulls last, i.id desc
         limit ${limit}`)
       return rows.map(toItemView)
@@ -304,6 +344,7 @@ export function createFeedsRepo(db: Db) {
         select ${ITEM_COLUMNS},
           exists (select 1 from ${feedPlayed} p where p.item_id = i.id and p.user_id = ${userId}) as played
         from ${feedItems} i join ${feedChannels} ch on ch.id = i.channel_id
+        ${myLink(userId)}
         where i.id = ${itemId} and ${chVisibleTo(userId)}`)
       return rows[0] && toItemView(rows[0])
     },
@@ -326,14 +367,15 @@ export function createFeedsRepo(db: Db) {
       return rows.map((r) => r.id)
     },
 
-    async subscribedChannels(userId: number): Promise<ChannelRow[]> {
+    /** The user's subscribed channels, each with the user's name for it (`title` stays the publisher's). */
+    async subscribedChannels(userId: number): Promise<Array<ChannelRow & { customTitle: string | null }>> {
       return db
-        .select({ channel: feedChannels })
+        .select({ channel: feedChannels, customTitle: feedUserChannels.customTitle })
         .from(feedUserChannels)
         .innerJoin(feedChannels, eq(feedChannels.id, feedUserChannels.channelId))
         .where(and(eq(feedUserChannels.userId, userId), eq(feedUserChannels.subscribed, true)))
-        .orderBy(feedChannels.title)
-        .then((rows) => rows.map((r) => r.channel))
+        .orderBy(sql`coalesce(${feedUserChannels.customTitle}, ${feedChannels.title})`)
+        .then((rows) => rows.map((r) => ({ ...r.channel, customTitle: r.customTitle })))
     },
 
     /** Links the user to a channel (creating the channel as pending when its address is new); returns its id. */

@@ -1,4 +1,4 @@
-import { CHANNEL_ITEMS_LIMIT, FEEDS_MSG, INVALID_RSS_URL, UNCATEGORIZED } from '@lingocast/contract'
+import { CHANNEL_ITEMS_LIMIT, FEED_TITLE_MAX, FEED_TITLE_MSG, FEEDS_MSG, INVALID_RSS_URL, UNCATEGORIZED } from '@lingocast/contract'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../../../test/app'
@@ -389,5 +389,90 @@ describe('OPML', () => {
     expect((await get(carol, '/english_vocab/api/user-rss-id-list')).json().data).toContain(showId)
     const garbage = await t.app.inject({ method: 'POST', url: '/english_vocab/api/rss-opml', headers: { ...carol.auth, 'content-type': 'text/plain' }, payload: 'hello' })
     expect(garbage.json()).toEqual({ success: false, msg: FEEDS_MSG.opmlInvalid })
+  })
+})
+
+describe('rss-rename', () => {
+  const rename = (u: TestUser, payload: Record<string, unknown>) => post(u, '/english_vocab/api/rss-rename', payload)
+  const seenAs = async (u: TestUser, id: number) => (await list(u)).find((c) => c.id === id) as { title: string; publisher_title: string } | undefined
+  const channelNames = async (u: TestUser, id: number) => new Set(((await items(u, id)).json().items as Array<{ rss_channel_name: string }>).map((i) => i.rss_channel_name))
+
+  it("gives a shared channel the caller's own name, which nobody else sees and a refresh keeps", async () => {
+    const res = await rename(alice, { rss_id: showId, title: '  My listening practice  ' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ success: true, msg: 'ok', data: { id: showId, title: 'My listening practice', publisher_title: 'Loopback English', status: 'ok' } })
+    expect(await seenAs(alice, showId)).toMatchObject({ title: 'My listening practice', publisher_title: 'Loopback English' })
+    expect(await channelNames(alice, showId)).toEqual(new Set(['My listening practice']))
+    const mine = (await get(alice, '/english_vocab/api/user-rss-subscribe-items')).json().items as Array<{ rss_id: number; rss_channel_name: string }>
+    expect(new Set(mine.filter((i) => i.rss_id === showId).map((i) => i.rss_channel_name))).toEqual(new Set(['My listening practice']))
+    // Bob follows the same channel: he still sees the publisher's title everywhere.
+    expect(await seenAs(bob, showId)).toMatchObject({ title: 'Loopback English', publisher_title: 'Loopback English' })
+    expect(await channelNames(bob, showId)).toEqual(new Set(['Loopback English']))
+    // The shared row keeps the publisher's title; a fetch does not undo the rename.
+    expect((await t.db.database.db.execute<{ title: string }>(sql`select title from feed_channels where id = ${showId}`)).rows[0]!.title).toBe('Loopback English')
+    expect((await post(alice, '/english_vocab/api/rss-refresh', { rss_id: showId })).json().data).toMatchObject({ title: 'My listening practice', publisher_title: 'Loopback English' })
+    // Importing the address again, and the OPML export, use the caller's name.
+    expect((await importFeed(alice, `${feeds.url}/show.xml`)).json()).toMatchObject({ rss_id: showId, title: 'My listening practice' })
+    expect((await importFeed(bob, `${feeds.url}/show.xml`)).json()).toMatchObject({ rss_id: showId, title: 'Loopback English' })
+    expect((await get(alice, '/english_vocab/api/rss-opml')).body).toContain('text="My listening practice"')
+  })
+
+  it("keeps each user's name apart, and goes back to the publisher's with null or the publisher's own title", async () => {
+    expect((await rename(bob, { rss_id: showId, title: 'Bob’s English 🎧' })).json().data).toMatchObject({ title: 'Bob’s English 🎧' })
+    expect(await seenAs(alice, showId)).toMatchObject({ title: 'My listening practice' })
+    expect((await rename(bob, { rss_id: showId, title: null })).json().data).toMatchObject({ title: 'Loopback English', publisher_title: 'Loopback English' })
+    expect(await seenAs(alice, showId)).toMatchObject({ title: 'My listening practice' })
+    // Naming it what the publisher calls it stores no name of one's own: a later change by the publisher shows.
+    await rename(alice, { rss_id: showId, title: 'Loopback English' })
+    const stored = await t.db.database.db.execute<{ custom_title: string | null }>(sql`select custom_title from feed_user_channels where channel_id = ${showId} and user_id = ${alice.id}`)
+    expect(stored.rows[0]!.custom_title).toBeNull()
+    expect(await seenAs(alice, showId)).toMatchObject({ title: 'Loopback English' })
+  })
+
+  it('renames a catalogue channel for the caller only, without subscribing them', async () => {
+    const catalogue = (await list(alice)).find((c) => STARTER_CATALOGUE.some((e) => e.url === c.url))!
+    const before = (await get(alice, '/english_vocab/api/user-rss-id-list')).json().data
+    expect((await rename(alice, { rss_id: catalogue.id, title: 'Listen later' })).json().data).toMatchObject({ id: catalogue.id, title: 'Listen later' })
+    expect((await get(alice, '/english_vocab/api/user-rss-id-list')).json().data).toEqual(before)
+    expect(await seenAs(bob, catalogue.id)).toMatchObject({ title: catalogue.title })
+  })
+
+  it("answers 404 for another user's channel, and changes nothing of theirs", async () => {
+    feeds.set('/alice-renamed.xml', { body: podcastFeed({ title: 'Alice private', items: [{ guid: 'ap1', title: 'AP1', audio: `${feeds.url}/media/ep1.mp3` }] }) })
+    const id = (await importFeed(alice, `${feeds.url}/alice-renamed.xml`)).json().rss_id as number
+    await post(alice, '/english_vocab/api/rss-subscribe', { rss_id: id })
+    await rename(alice, { rss_id: id, title: 'Only mine' })
+    for (const title of ['Taken over', null]) {
+      const res = await rename(bob, { rss_id: id, title })
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toEqual({ success: false, msg: FEEDS_MSG.feedNotFound })
+    }
+    expect(await seenAs(bob, id)).toBeUndefined()
+    expect(await seenAs(alice, id)).toMatchObject({ title: 'Only mine', publisher_title: 'Alice private' })
+    expect(Number((await t.db.database.db.execute<{ n: number }>(sql`select count(*)::int as n from feed_user_channels where channel_id = ${id} and user_id = ${bob.id}`)).rows[0]!.n)).toBe(0)
+    // An id that names no channel at all answers the same.
+    expect((await rename(alice, { rss_id: 999_999, title: 'x' })).json()).toEqual({ success: false, msg: FEEDS_MSG.feedNotFound })
+  })
+
+  it('refuses a bad name or id with a clear message, and changes nothing', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ rss_id: showId, title: '' }, FEED_TITLE_MSG.empty],
+      [{ rss_id: showId, title: '   ' }, FEED_TITLE_MSG.empty],
+      [{ rss_id: showId, title: 'x'.repeat(FEED_TITLE_MAX + 1) }, FEED_TITLE_MSG.tooLong],
+      [{ rss_id: showId, title: 'Two\nlines' }, FEED_TITLE_MSG.oneLine],
+      [{ rss_id: showId, title: 'Tab\there' }, FEED_TITLE_MSG.oneLine],
+      [{ rss_id: showId }, FEED_TITLE_MSG.required],
+      [{ rss_id: showId, title: 42 }, FEED_TITLE_MSG.required],
+      [{ rss_id: 'abc', title: 'x' }, 'rss_id must be a feed id'],
+      [{ title: 'x' }, 'rss_id must be a feed id'],
+    ]
+    for (const [payload, msg] of cases) {
+      const res = await rename(alice, payload)
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400)
+      expect(res.json(), JSON.stringify(payload)).toEqual({ success: false, msg })
+    }
+    expect((await rename(alice, { rss_id: showId, title: 'x'.repeat(FEED_TITLE_MAX) })).statusCode).toBe(200)
+    expect((await t.app.inject({ method: 'POST', url: '/english_vocab/api/rss-rename', payload: { rss_id: showId, title: 'anonymous' } })).statusCode).toBe(401)
+    expect(await seenAs(alice, showId)).toMatchObject({ title: 'x'.repeat(FEED_TITLE_MAX) })
   })
 })

@@ -5,7 +5,7 @@ import type { FeedsService } from './feeds.service'
 
 const ok = { success: true as const, msg: MSG.ok }
 
-/** The channel and feed calls of spec 001 s7, plus played marks, refresh by hand and OPML. */
+/** The channel and feed calls of spec 001 s7, plus played marks, refresh by hand, renaming and OPML. */
 export const feedsRoutes: FastifyPluginAsyncZod<{ feeds: FeedsService }> = async (app, { feeds }) => {
   app.addHook('preHandler', app.requireUser)
   // OPML arrives as text, whatever type the browser gives the file.
@@ -60,6 +60,8 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ feeds: FeedsService }> = async
   })
 
   app.route({ ...fromContract(c.rssRefresh), handler: async (request) => ({ ...ok, data: await feeds.refreshNow(request.user.id, request.body.rss_id) }) })
+
+  app.route({ ...fromContract(c.rssRename), handler: async (request) => ({ ...ok, data: await feeds.rename(request.user.id, request.body.rss_id, request.body.title) }) })
 
   app.route({
     ...fromContract(c.exportOpml),

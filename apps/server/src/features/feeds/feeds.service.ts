@@ -65,6 +65,13 @@ export function createFeedsService(deps: FeedsServiceDeps) {
     return channel
   }
 
+  /** A channel as the user's list shows it (their name for it, its newest episode). */
+  async function listedChannel(userId: number, id: number): Promise<Feed> {
+    const [listed] = await repo.listVisible(userId, id)
+    if (!listed) throw new NotFoundError(FEEDS_MSG.feedNotFound)
+    return toFeedDto(listed)
+  }
+
   async function visibleItem(userId: number, id: number): Promise<ItemView> {
     const item = await repo.visibleItem(userId, id)
     if (!item) throw new NotFoundError(FEEDS_MSG.itemNotFound)
@@ -102,7 +109,8 @@ export function createFeedsService(deps: FeedsServiceDeps) {
     })
     if (outcome.kind !== 'fetched') throw new ValidationError(FEEDS_MSG.importFailed)
     try {
-      return { ...outcome, feed: parseFeedDocument(outcome.body, outcome.url) }
+      // Named after the address the user gave, not the one a redirect led to, when nothing else names it.
+      return { ...outcome, feed: parseFeedDocument(outcome.body, outcome.url, { address: url }) }
     } catch (error) {
       if (error instanceof FeedParseError) throw new ValidationError(parseMessage(error))
       throw error
@@ -139,8 +147,8 @@ export function createFeedsService(deps: FeedsServiceDeps) {
     }
     let feed: ParsedFeed
     try {
-      // A channel already followed keeps its title if the publisher drops it: refused on import, not on refresh.
-      feed = parseFeedDocument(outcome.body, outcome.url, channel.title)
+      // A channel already followed keeps its title if the publisher drops it, rather than a stand-in.
+      feed = parseFeedDocument(outcome.body, outcome.url, { knownTitle: channel.title, address: channel.url })
     } catch (error) {
       if (!(error instanceof FeedParseError)) throw error
       const parseErrors = channel.parseErrors + 1
@@ -231,15 +239,14 @@ export function createFeedsService(deps: FeedsServiceDeps) {
      */
     async importChannel(userId: number, url: string): Promise<{ id: number; title: string }> {
       const existing = await repo.channelByUrl(url)
-      if (existing && existing.status === 'ok') {
-        await repo.link(userId, existing.id)
-        return { id: existing.id, title: existing.title }
-      }
-      if (existing) {
+      if (existing && existing.status !== 'ok') {
         const outcome = await refresh(existing.id, { manual: true })
         if (outcome.result === 'failed') throw new ValidationError(outcome.error)
+      }
+      if (existing) {
         await repo.link(userId, existing.id)
-        return { id: existing.id, title: (await repo.channel(existing.id))!.title }
+        // A channel this user renamed before comes back under their name.
+        return { id: existing.id, title: (await repo.titleFor(userId, existing.id))! }
       }
       const fetched = await fetchForImport(url)
       const created = await repo.createFetched({ url, feed: fetched.feed, etag: fetched.etag, lastModified: fetched.lastModified, nextFetchAt: nextFetchFor(fetched.feed), userId })
@@ -251,9 +258,18 @@ export function createFeedsService(deps: FeedsServiceDeps) {
     async refreshNow(userId: number, channelId: number): Promise<Feed> {
       await visibleChannel(userId, channelId)
       await refresh(channelId, { manual: true })
-      const listed = (await repo.listVisible(userId)).find((c) => c.id === channelId)
-      if (!listed) throw new NotFoundError(FEEDS_MSG.feedNotFound)
-      return toFeedDto(listed)
+      return listedChannel(userId, channelId)
+    },
+
+    /**
+     * The user's own name for a channel they see, or back to the publisher's
+     * (null, or the publisher's title itself, so a later change by the
+     * publisher shows again). Other users' names for it are untouched.
+     */
+    async rename(userId: number, channelId: number, title: string | null): Promise<Feed> {
+      const channel = await visibleChannel(userId, channelId)
+      await repo.setCustomTitle(userId, channelId, title === null || title === channel.title ? null : title)
+      return listedChannel(userId, channelId)
     },
 
     async setPlayed(userId: number, itemId: number, played: boolean): Promise<void> {
@@ -295,7 +311,7 @@ export function createFeedsService(deps: FeedsServiceDeps) {
       const head = { title: OPML_TITLE, dateCreated: now() }
       // feedsmith refuses a body without outlines; no subscriptions is still a valid (empty) list.
       if (channels.length === 0) return emptyOpml(head)
-      return generateOpml({ head, body: { outlines: channels.map((c) => ({ type: 'rss', text: c.title, title: c.title, xmlUrl: c.url })) } })
+      return generateOpml({ head, body: { outlines: channels.map((c) => ({ type: 'rss', text: c.customTitle ?? c.title, title: c.customTitle ?? c.title, xmlUrl: c.url })) } })
     },
 
     /** Subscribes to every feed address of an OPML document; new addresses are fetched by the refresh job. */

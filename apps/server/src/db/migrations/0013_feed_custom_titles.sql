@@ -1,0 +1,1 @@
+ALTER TABLE "feed_user_channels" ADD COLUMN "custom_title" text;
