@@ -39,6 +39,7 @@ import { RateLimitedError } from './lib/errors'
 import { createSafeFetch } from './lib/safe-fetch'
 import { withLogRedaction } from './lib/log-redaction'
 import { createFileCache } from './lib/file-cache'
+import { createMediaCache } from './lib/media-cache'
 import { createConfiguredStorage, storageTmpDir } from './lib/configured-storage'
 import { StoredFileMissing } from './lib/storage'
 import { storageRoutes } from './features/storage/storage.routes'
@@ -207,7 +208,9 @@ export async function buildApp(config: Config, deps: AppDeps) {
   }
 
   const cache = createFileCache(path.join(config.dataDir, 'cache'))
-  await app.register(mediaRoutes, { library: mediaAccess, transcripts, transcription, storage, safeFetch, cache })
+  // Copies of remote media whose host ignores Range (issue 23): the proxy answers ranges from them, so seeking works everywhere.
+  const mediaCache = createMediaCache(config.mediaCache)
+  await app.register(mediaRoutes, { library: mediaAccess, transcripts, transcription, storage, safeFetch, cache, mediaCache })
   await app.register(storageRoutes, { library: mediaAccess, storage, cache })
   const uploads = createUploadService({ repo: createUploadRepo(db), storage, library, transcription, tmpDir: config.uploadTmpDir, log: app.log })
   await app.register(uploadRoutes, { uploads, tmpDir: config.uploadTmpDir, maxBytes: config.uploadMaxBytes })
@@ -340,6 +343,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       sweepStaleUploads(config.uploadTmpDir),
       sweepStaleTree(config.transcribeTmpDir, ['clips', 'takes', 'take-uploads']),
       sweepStaleEntries(storageTmpDir(config)),
+      mediaCache.sweep(),
     ]).catch((error: unknown) =>
       app.log.warn({ err: error }, 'sweeping stale temporary files failed'),
     )
@@ -350,6 +354,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
     clearInterval(purge)
     clearInterval(sweeper)
     mailer.close()
+    // Downloads filling the media cache hold upstream connections: the dispatcher's close would wait for them.
+    await mediaCache.close()
     await safeFetch.close()
   })
   return app

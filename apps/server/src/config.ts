@@ -51,6 +51,8 @@ const envSchema = z.object({
   TRANSCRIBE_API_KEY: optionalString,
   TRANSCRIBE_MODEL: z.string().default('whisper-1'),
   UPLOAD_MAX_MB: z.coerce.number().int().positive().default(2048),
+  // Blank is unset (the default), not 0: turning the copies off takes an explicit 0.
+  MEDIA_CACHE_MB: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(0).default(2048)),
   AI_BASE_URL: optionalString.pipe(z.string().url('AI_BASE_URL must be a URL such as http://127.0.0.1:11434/v1').optional()),
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
@@ -104,6 +106,11 @@ export interface Config {
   transcribeApi: { baseUrl: string; apiKey: string | undefined; model: string } | undefined
   /** Largest media file one upload may carry; above it the upload answers 413. */
   uploadMaxBytes: number
+  /**
+   * Copies of remote media whose host ignores Range requests, so the proxy can answer ranges (seeking)
+   * for them: least recently used out above maxBytes (0: no copies), kept maxAgeMs unless revalidated.
+   */
+  mediaCache: { dir: string; maxBytes: number; maxAgeMs: number }
   /** Where uploads are written until complete: outside storage, so a partial file has no address. */
   uploadTmpDir: string
   /** Work directories of transcription jobs (downloaded media, PCM): in DATA_DIR, so the start-up sweep clears what a crash left. */
@@ -184,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whisperModel: e.WHISPER_MODEL && path.resolve(e.WHISPER_MODEL),
     transcribeApi: e.TRANSCRIBE_API_URL ? { baseUrl: e.TRANSCRIBE_API_URL, apiKey: e.TRANSCRIBE_API_KEY, model: e.TRANSCRIBE_MODEL } : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1_048_576,
+    mediaCache: { dir: path.join(path.resolve(e.DATA_DIR), 'cache', 'media'), maxBytes: e.MEDIA_CACHE_MB * 1_048_576, maxAgeMs: 86_400_000 },
     uploadTmpDir: path.join(path.resolve(e.DATA_DIR), 'tmp', 'uploads'),
     transcribeTmpDir: path.join(path.resolve(e.DATA_DIR), 'tmp', 'transcribe'),
     ai,

@@ -73,7 +73,7 @@ function notModified(request: FastifyRequest, etag: string | undefined, modified
 const weak = (tag: string) => tag.replace(/^W\//, '')
 
 /** If-Range: the range counts only while the file is still the one the client has part of. */
-function rangeStillFresh(request: FastifyRequest, etag: string | undefined, lastModified: string | undefined): boolean {
+export function rangeStillFresh(request: FastifyRequest, etag: string | undefined, lastModified: string | undefined): boolean {
   const ifRange = request.headers['if-range']?.toString()
   if (!ifRange) return true
   if (ifRange.includes('"')) return etag !== undefined && !etag.startsWith('W/') && ifRange === etag

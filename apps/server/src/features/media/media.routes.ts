@@ -11,12 +11,14 @@ import {
 } from '@lingocast/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { fromContract } from '../../lib/contract-route'
-import { AppError, NotFoundError, UpstreamError } from '../../lib/errors'
-import { discardBody, type SafeFetch } from '../../lib/safe-fetch'
+import { NotFoundError } from '../../lib/errors'
+import type { MediaCache } from '../../lib/media-cache'
+import type { SafeFetch } from '../../lib/safe-fetch'
 import type { FileCache } from '../../lib/file-cache'
 import { sendLocalFile, sendStored } from '../../lib/send-file'
 import { isStoredAddress, type Storage } from '../../lib/storage'
 import type { LibraryService } from '../library/library.service'
+import { createRemoteMedia } from './remote-media'
 import { fetchImage, readStoredImage, resizeImage } from './thumbnail-image'
 import type { TranscriptionService } from '../transcription/transcription.service'
 import type { TranscriptsRepo } from './transcripts.repo'
@@ -28,17 +30,17 @@ export interface MediaRouteDeps {
   storage: Storage
   safeFetch: SafeFetch
   cache: FileCache
+  /** Copies of remote media whose host ignores Range, so that the proxy can answer ranges for them. */
+  mediaCache: MediaCache
 }
-
-/** Headers of an upstream media response that the browser needs to play and seek. */
-const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'last-modified', 'etag']
 
 /**
  * Segment reads and the media stream. A user reaches only media of their own
  * library; anything else is not found, never forbidden.
  */
-export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteDeps> = async (app, { library, transcripts, transcription, storage, safeFetch, cache }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteDeps> = async (app, { library, transcripts, transcription, storage, safeFetch, cache, mediaCache }) => {
   app.addHook('preHandler', app.requireUser)
+  const sendRemote = createRemoteMedia({ safeFetch, cache: mediaCache })
 
   const requireMedia = async (userId: number, address: string, message: string) => {
     if (!(await library.userHasMedia(userId, address))) throw new NotFoundError(message)
@@ -79,21 +81,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteDeps> = async (app, { 
 
     if (isStoredAddress(address)) return sendStored(request, reply, storage, address, LIBRARY_MSG.mediaNotFound)
 
-    const range = request.headers.range
-    const upstream = await safeFetch.fetch(address, { headers: range ? { range } : {} }).catch((error: unknown) => {
-      if (error instanceof AppError) throw error
-      throw new UpstreamError(LIBRARY_MSG.mediaUpstream, { cause: error })
-    })
-    if (upstream.status >= 400 && upstream.status !== 416) {
-      discardBody(upstream.body)
-      throw new UpstreamError(`${LIBRARY_MSG.mediaUpstream} (status ${upstream.status})`)
-    }
-    reply.status(upstream.status)
-    for (const name of PASSED_HEADERS) {
-      const value = upstream.headers[name]
-      if (value !== undefined) reply.header(name, value)
-    }
-    return reply.header('cache-control', 'private, max-age=3600').send(upstream.body)
+    return sendRemote(request, reply, address)
   })
 
   // Remote images resized for the grid (size 180 in the console). Any signed-in
