@@ -58,7 +58,7 @@ afterAll(async () => {
 describe('transcribing a recording that has no transcript', () => {
   it('shows Transcribing with a percentage, then the words, marked machine-recognised, and exports them', async () => {
     await page.goto(`${server.url}/console/player/audio/${hashId}`)
-    await expect.poll(() => page.getByText(/Transcribing\.\.\. \d+%/).isVisible(), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => page.getByText(/^Transcribing: \d+ %$/).isVisible(), { timeout: 15_000 }).toBe(true)
     await expect.poll(() => page.getByRole('progressbar', { name: 'Transcription progress' }).count()).toBe(1)
 
     const subtitles = page.getByRole('region', { name: 'Subtitles' })

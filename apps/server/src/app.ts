@@ -30,7 +30,9 @@ import { createJobRunner, type JobRunner } from './features/jobs/job-runner'
 import { createJobsRepo } from './features/jobs/jobs.repo'
 import { createRecogniser } from './features/transcription/recogniser'
 import { createTranscribeJob } from './features/transcription/transcribe.job'
-import { createTranscriptionService, type TranscriptionService } from './features/transcription/transcription.service'
+import { createTranscriptionService, YIELD_WITHIN_MS, type TranscriptionService } from './features/transcription/transcription.service'
+import { createTranscriptionQueueRepo } from './features/transcription/transcription-queue.repo'
+import { createTranscriptionSpeed } from './features/transcription/transcription-speed'
 import { createPlaylistsRepo } from './features/playlists/playlists.repo'
 import { playlistsRoutes } from './features/playlists/playlists.routes'
 import { createPlaylistsService } from './features/playlists/playlists.service'
@@ -184,21 +186,39 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(playlistsRoutes, { playlists })
 
   const jobsRepo = createJobsRepo(db)
-  const jobs = createJobRunner({ repo: jobsRepo, log: app.log.child({ component: 'jobs' }), ...config.jobs, names: ['transcribe'] })
+  // The transcription lane: config.jobs.concurrency slots (TRANSCRIBE_CONCURRENCY); a transcript a learner
+  // opens takes the slot of a background one, which hands it back between chunks (or is stopped).
+  const jobs = createJobRunner({ repo: jobsRepo, log: app.log.child({ component: 'jobs' }), ...config.jobs, names: ['transcribe'], preemptAfterMs: YIELD_WITHIN_MS })
+  const recogniser = createRecogniser(config)
+  // Recent runs' speed, kept in the database, estimates the wait of a queued transcript in any process.
+  const transcriptionSpeed = createTranscriptionSpeed(db)
   jobs.register(
     'transcribe',
-    createTranscribeJob({
-      transcripts,
-      storage,
-      safeFetch,
-      modelDir: config.pocketsphinxModelDir,
-      maxDownloadBytes: config.transcribeMaxBytes,
-      recogniser: createRecogniser(config),
-      tmpDir: config.transcribeTmpDir,
-      onFinished: metrics.observeTranscription,
-    }),
+    transcriptionSpeed.measured(
+      createTranscribeJob({
+        transcripts,
+        storage,
+        safeFetch,
+        modelDir: config.pocketsphinxModelDir,
+        maxDownloadBytes: config.transcribeMaxBytes,
+        recogniser,
+        tmpDir: config.transcribeTmpDir,
+        onFinished: (run) => {
+          metrics.observeTranscription(run)
+          transcriptionSpeed.finished(run, (error) => app.log.warn({ err: error }, 'recording the speed of a transcription failed'))
+        },
+      }),
+      async (address) => ((await transcripts.state(address))?.cues?.length ? 'align' : recogniser.source),
+    ),
   )
-  const transcription = createTranscriptionService({ transcripts, jobs: jobsRepo, nudge: jobs.nudge })
+  const transcription = createTranscriptionService({
+    transcripts,
+    jobs: jobsRepo,
+    nudge: jobs.nudge,
+    queue: createTranscriptionQueueRepo(db),
+    speeds: transcriptionSpeed.speeds,
+    recogniser: recogniser.source,
+  })
   app.decorate('jobs', jobs)
   app.decorate('transcription', transcription)
   if (config.processRole !== 'web') {

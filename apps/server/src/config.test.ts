@@ -1,6 +1,7 @@
+import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, defaultTranscribeConcurrency, loadConfig } from './config'
 
 describe('config', () => {
   it('starts on the embedded default with no environment at all', () => {
@@ -47,5 +48,20 @@ describe('config', () => {
     expect(() => loadConfig({ STORAGE_URL: 's3://bucket?endpoint=minio:9000' })).toThrow(/STORAGE_URL: endpoint must be an http/)
     expect(() => loadConfig({ STORAGE_URL: 's3://bucket?forcePathStyle=yes' })).toThrow(/STORAGE_URL: forcePathStyle/)
     expect(() => loadConfig({ STORAGE_URL: 's3://bucket', AWS_ACCESS_KEY_ID: 'key' })).toThrow(/set both or neither/)
+  })
+
+  it('runs as many transcriptions at once as the process gets cores, unless TRANSCRIBE_CONCURRENCY says', () => {
+    // A worker takes every core; a process that also serves HTTP leaves one to it; never fewer than one.
+    expect([1, 2, 4, 16].map((cores) => loadConfig({ PROCESS_ROLE: 'worker' }, { cores }).jobs.concurrency)).toEqual([1, 2, 4, 16])
+    expect([1, 2, 4, 16].map((cores) => loadConfig({}, { cores }).jobs.concurrency)).toEqual([1, 1, 3, 15])
+    expect(defaultTranscribeConcurrency(8, 'both')).toBe(7)
+    // Without a count handed in, the machine's own (this process's share of it).
+    expect(loadConfig({ PROCESS_ROLE: 'worker' }).jobs.concurrency).toBe(os.availableParallelism())
+    expect(loadConfig({ TRANSCRIBE_CONCURRENCY: '3' }, { cores: 16 }).jobs.concurrency).toBe(3)
+    // The older name still counts; the new one wins over it; blank is unset.
+    expect(loadConfig({ JOB_CONCURRENCY: '5' }, { cores: 2 }).jobs.concurrency).toBe(5)
+    expect(loadConfig({ JOB_CONCURRENCY: '5', TRANSCRIBE_CONCURRENCY: '2' }, { cores: 2 }).jobs.concurrency).toBe(2)
+    expect(loadConfig({ TRANSCRIBE_CONCURRENCY: ' ', JOB_CONCURRENCY: '' }, { cores: 4 }).jobs.concurrency).toBe(3)
+    for (const bad of ['0', '-1', '1.5', 'many', '65']) expect(() => loadConfig({ TRANSCRIBE_CONCURRENCY: bad })).toThrow(/TRANSCRIBE_CONCURRENCY/)
   })
 })

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 import { parseStorageUrl, type StorageUrl } from './lib/storage-url'
@@ -16,6 +17,8 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
+
+const blankAsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -42,7 +45,9 @@ const envSchema = z.object({
   FETCH_ALLOW_HOSTS: z.string().default(''),
   TRUST_PROXY: flag,
   PROCESS_ROLE: z.enum(['web', 'worker', 'both']).default('both'),
-  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  TRANSCRIBE_CONCURRENCY: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(64).optional()),
+  /** The older name of TRANSCRIBE_CONCURRENCY (it only ever sized the transcription lane); still read. */
+  JOB_CONCURRENCY: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(64).optional()),
   JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   POCKETSPHINX_MODEL_DIR: z.string().default('/usr/share/pocketsphinx/model/en-us'),
   TRANSCRIBE_MAX_MB: z.coerce.number().int().positive().default(2048),
@@ -97,6 +102,11 @@ export interface Config {
   trustProxy: boolean
   /** 'web' serves HTTP only, 'worker' runs jobs only, 'both' (the default) does both. */
   processRole: 'web' | 'worker' | 'both'
+  /**
+   * The job queue. `concurrency` is the transcription lane's: transcriptions run at once by this process
+   * (TRANSCRIBE_CONCURRENCY, else JOB_CONCURRENCY, else `defaultTranscribeConcurrency`). The feed lane
+   * (`feeds.concurrency`) and the quick lane (2: card clips, shadowing scores) have their own.
+   */
   jobs: { concurrency: number; leaseMs: number; pollMs: number; retryBaseMs: number }
   pocketsphinxModelDir: string
   transcribeMaxBytes: number
@@ -145,7 +155,21 @@ export class ConfigError extends Error {}
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..')
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Transcriptions run at once when no setting says: one per core of this process's share. A transcription
+ * keeps one core busy (pocketsphinx decodes on one thread; ffmpeg's decode is a short burst before it),
+ * and nothing else in a worker does: feed refreshes wait on the network, card clips and take scores are
+ * short. So a worker (`PROCESS_ROLE=worker`) takes every core, and a process that also serves HTTP
+ * (`both`, the default) leaves one core to requests and the embedded database's thread: 1 on 2 cores,
+ * 3 on 4. (Whisper's recognitions take their turns on its one loaded model, see recogniser.ts; the
+ * alignments beside them still get a core each.) A web process runs no jobs.
+ */
+export function defaultTranscribeConcurrency(cores: number, role: Config['processRole']): number {
+  return Math.max(1, role === 'worker' ? cores : cores - 1)
+}
+
+/** `cores`: for tests; os.availableParallelism() (the CPUs this process may use) otherwise. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, host: { cores?: number } = {}): Config {
   const parsed = envSchema.safeParse(env)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
@@ -185,7 +209,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageDir: path.join(path.resolve(e.DATA_DIR), 'storage'),
     storage,
     processRole: e.PROCESS_ROLE,
-    jobs: { concurrency: e.JOB_CONCURRENCY, leaseMs: e.JOB_LEASE_SECONDS * 1000, pollMs: 1000, retryBaseMs: 30_000 },
+    jobs: {
+      concurrency: e.TRANSCRIBE_CONCURRENCY ?? e.JOB_CONCURRENCY ?? defaultTranscribeConcurrency(host.cores ?? os.availableParallelism(), e.PROCESS_ROLE),
+      leaseMs: e.JOB_LEASE_SECONDS * 1000,
+      pollMs: 1000,
+      retryBaseMs: 30_000,
+    },
     pocketsphinxModelDir: e.POCKETSPHINX_MODEL_DIR,
     transcribeMaxBytes: e.TRANSCRIBE_MAX_MB * 1_048_576,
     whisperModel: e.WHISPER_MODEL && path.resolve(e.WHISPER_MODEL),

@@ -16,7 +16,7 @@ export type Segment = z.infer<typeof segment>
 
 /**
  * How far the transcript of a media address is (beyond the spec: the player
- * shows "Transcribing... 40%" instead of an empty panel). 'aligned': known
+ * shows "Waiting: 1 episode ahead, about 40 s" or "Transcribing: 40 %" instead of an empty panel). 'aligned': known
  * text timed word by word; 'transcribed': Whisper or a transcription API;
  * 'recognised': pocketsphinx free recognition, low confidence.
  */
@@ -30,6 +30,14 @@ export const transcriptionStatus = z.object({
    * recognised from the speech instead.
    */
   unmatched: z.array(z.object({ start: z.number(), end: z.number() })).optional(),
+  /**
+   * Only while the transcript's job waits for a transcription slot (status 'pending', also when
+   * part of it is done and its job was handed back to a more urgent one): `ahead` is how many
+   * transcripts go first (running now, or queued before it); `wait_seconds`, when the length of each
+   * of them is known, an estimate of the wait until this one starts, from that audio and the speed
+   * of recent transcriptions. While the job runs, status is 'running' and `progress` says how far.
+   */
+  waiting: z.object({ ahead: z.number().int().min(0), wait_seconds: z.number().int().min(0).optional() }).optional(),
 })
 export type TranscriptionStatus = z.infer<typeof transcriptionStatus>
 

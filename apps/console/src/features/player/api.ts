@@ -57,8 +57,10 @@ export function mergeWindow(client: QueryClient, address: string, incoming: Tran
 
 /**
  * parse_media (spec 000 s7): the server queues the transcript if it has
- * none. The spec does not read the result; the progress it reports is kept
- * for the "Transcribing..." state. Failures are only logged (spec 000 s8).
+ * none, ahead of background work (the learner has it open). The spec does not
+ * read the result; the state it reports is kept for the panel ("Waiting: 1
+ * episode ahead, about 40 s", "Transcribing: 35 %") until the next window
+ * fetch brings a newer one. Failures are only logged (spec 000 s8).
  */
 export function announceMedia(client: QueryClient, address: string): void {
   apiCall(mediaRoutes.parseMedia, { body: { audio_url: address } })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../api/client'
-import { articleErrorMessage, deleteConfirmText, deleteErrorMessage, isNotFound, markErrorMessage, pickMedia, proxiedMediaUrl, youTubeId } from './messages'
+import { articleErrorMessage, deleteConfirmText, deleteErrorMessage, formatWait, isNotFound, markErrorMessage, pickMedia, proxiedMediaUrl, transcriptionStateText, youTubeId } from './messages'
 
 describe('player messages', () => {
   it('article: 404 is the not-found screen, else the server msg or the fallback', () => {
@@ -46,5 +46,20 @@ describe('player messages', () => {
     expect(pickMedia('video', { Video: null, Audio: '/a.mp3' })).toEqual({ kind: 'audio', address: '/a.mp3' })
     expect(pickMedia('audio', { Video: '/v.mp4', Audio: ' ' })).toEqual({ kind: 'video', address: '/v.mp4' })
     expect(pickMedia('audio', { Video: null, Audio: null })).toBeUndefined()
+  })
+
+  it('says where a transcript waits or how far it is', () => {
+    const base = { progress: 0, confidence: 'aligned' as const }
+    expect(transcriptionStateText({ ...base, status: 'pending', waiting: { ahead: 1, wait_seconds: 40 } })).toBe('Waiting: 1 episode ahead, about 40 s')
+    expect(transcriptionStateText({ ...base, status: 'pending', waiting: { ahead: 3, wait_seconds: 150 } })).toBe('Waiting: 3 episodes ahead, about 3 min')
+    // No estimate (a length ahead is unknown): no "about".
+    expect(transcriptionStateText({ ...base, status: 'pending', waiting: { ahead: 2 } })).toBe('Waiting: 2 episodes ahead')
+    expect(transcriptionStateText({ ...base, status: 'pending', waiting: { ahead: 0, wait_seconds: 2 } })).toBe('Waiting: next in line, about 2 s')
+    expect(transcriptionStateText({ ...base, status: 'running', progress: 0.357 })).toBe('Transcribing: 35 %')
+    // A server that does not say where it waits: the progress, as before.
+    expect(transcriptionStateText({ ...base, status: 'pending' })).toBe('Transcribing: 0 %')
+    expect(transcriptionStateText({ ...base, status: 'done', progress: 1 })).toBeUndefined()
+    expect(transcriptionStateText(undefined)).toBeUndefined()
+    expect([0, 1, 59, 60, 89, 90, 3600].map(formatWait)).toEqual(['1 s', '1 s', '59 s', '1 min', '1 min', '2 min', '60 min'])
   })
 })

@@ -1,4 +1,4 @@
-import { PROXY_MEDIA_PATH } from '@lingocast/contract'
+import { PROXY_MEDIA_PATH, type TranscriptionStatus } from '@lingocast/contract'
 import { ApiError } from '../../api/client'
 
 /** Texts of the player that the spec quotes (000 s2, s5, s8), verbatim. */
@@ -66,4 +66,24 @@ export function pickMedia(mediaType: string | undefined, article: { Video: strin
   const asVideo = (v: string) => ({ kind: youTubeId(v) ? ('youtube' as const) : ('video' as const), address: v })
   if (mediaType === 'video') return video ? asVideo(video) : audio ? { kind: 'audio', address: audio } : undefined
   return audio ? { kind: 'audio', address: audio } : video ? asVideo(video) : undefined
+}
+
+/** A wait in seconds as the player says it: "40 s", "3 min". */
+export function formatWait(seconds: number): string {
+  return seconds < 60 ? `${Math.max(1, Math.round(seconds))} s` : `${Math.round(seconds / 60)} min`
+}
+
+/**
+ * What the subtitle panel says while the transcript is made: "Waiting: 1 episode ahead, about 40 s"
+ * while its job waits for a slot ("about" only when the server could estimate it), "Transcribing: 35 %"
+ * while it runs; undefined when neither.
+ */
+export function transcriptionStateText(transcription: TranscriptionStatus | undefined): string | undefined {
+  if (!transcription || (transcription.status !== 'pending' && transcription.status !== 'running')) return undefined
+  const waiting = transcription.waiting
+  if (transcription.status === 'pending' && waiting) {
+    const ahead = waiting.ahead === 0 ? 'next in line' : `${waiting.ahead} ${waiting.ahead === 1 ? 'episode' : 'episodes'} ahead`
+    return `Waiting: ${ahead}${waiting.wait_seconds === undefined ? '' : `, about ${formatWait(waiting.wait_seconds)}`}`
+  }
+  return `Transcribing: ${Math.floor(transcription.progress * 100)} %`
 }

@@ -29,7 +29,7 @@ describe('the refresh_feed job', () => {
     const channelId = res.json().rss_id as number
     const outcomes: RefreshOutcome[] = []
     const job = createRefreshFeedJob(t.app.feeds, (o) => outcomes.push(o))
-    const ctx = { jobId: 1, attempt: 1, lastAttempt: true, signal: new AbortController().signal, progress: async () => undefined, log: Fastify({ logger: false }).log }
+    const ctx = { jobId: 1, attempt: 1, lastAttempt: true, signal: new AbortController().signal, progress: async () => undefined, shouldYield: () => false, handBack: (): never => { throw new Error('not handed back here') }, log: Fastify({ logger: false }).log }
     const fetches = () => feeds.requests.filter((r) => r.path === '/due.xml').length
     const before = fetches()
 

@@ -13,7 +13,23 @@ export interface JobContext {
   signal: AbortSignal
   /** 0..1, stored on the job. */
   progress(value: number): Promise<void>
+  /**
+   * True once the runner wants this job's slot for a more urgent job of its lane (a learner opened
+   * another transcript). A job that stores its work step by step checks it between steps and, when
+   * true, calls `handBack()`; one that does not is stopped (`signal` aborted) `preemptAfterMs` later.
+   */
+  shouldYield(): boolean
+  /** Stops here and hands the job back to the queue (no try spent); it runs again after the more urgent one. */
+  handBack(): never
   log: FastifyBaseLogger
+}
+
+/** The reason of a job handed back to make way for a more urgent one (`ctx.signal.reason`). */
+export class JobHandedBack extends Error {
+  constructor(message = 'handed back to a more urgent job') {
+    super(message)
+    this.name = 'JobHandedBack'
+  }
 }
 
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N], ctx: JobContext) => Promise<void>
@@ -31,6 +47,12 @@ export interface JobRunnerOptions {
   retryBaseMs: number
   /** Only these kinds of job are claimed (a lane); all kinds when absent. */
   names?: readonly JobName[]
+  /**
+   * While every slot is taken, look (each `pollMs`, and at once on `nudge()`) for a queued job of this
+   * lane more urgent than one running here: that one is asked to yield (`ctx.shouldYield()`) and, if it
+   * has not handed back after this long, stopped and handed back. Absent: a running job keeps its slot.
+   */
+  preemptAfterMs?: number
 }
 
 /** Backoff of a failed try, capped so a job waits at most an hour. */
@@ -48,8 +70,44 @@ export function createJobRunner(options: JobRunnerOptions) {
   const handlers = new Map<JobName, JobHandler<JobName>>()
   const running = new Set<Promise<void>>()
   const controllers = new Set<AbortController>()
+  /** The jobs running here, and when each was asked to make way (undefined: not asked). */
+  const active = new Map<number, { controller: AbortController; askedAt: number | undefined; claimedPriority: number }>()
+  /** Jobs handed back here for a more urgent one whose slot has not been taken again yet. */
+  let makingWay = 0
   let stopped = true
   let wake: (() => void) | undefined
+
+  /**
+   * Every slot is taken: asks the least urgent running jobs to make way, one per more urgent job
+   * waiting in this lane, and stops those asked `preemptAfterMs` ago that still run.
+   */
+  async function makeWay(preemptAfterMs: number): Promise<void> {
+    const waiting = await repo.waitingPriorities(options.concurrency, options.names)
+    // Jobs already stopping are leaving anyway.
+    const candidates = [...active].filter(([, job]) => !job.controller.signal.aborted)
+    // Priorities only rise while a job runs: nothing waiting above the lowest claimed one, nothing to ask (one query a poll).
+    const lowest = Math.min(...candidates.map(([, job]) => job.claimedPriority))
+    const mine = (waiting[0] ?? -Infinity) > lowest ? (await repo.priorities(candidates.map(([id]) => id))).sort((a, b) => a.priority - b.priority) : []
+    const chosen = new Set<number>()
+    // Handed back already and not yet replaced: those waiting jobs have a slot coming.
+    for (const priority of waiting.slice(makingWay)) {
+      const job = mine.find((j) => j.priority < priority && !chosen.has(j.id))
+      if (job) chosen.add(job.id)
+    }
+    const now = Date.now()
+    for (const [id, job] of active) {
+      if (!chosen.has(id)) {
+        job.askedAt = undefined
+        continue
+      }
+      job.askedAt ??= now
+      if (now - job.askedAt >= preemptAfterMs && !job.controller.signal.aborted) {
+        log.info({ job: id }, 'a more urgent job waits: stopping this one, it is handed back')
+        makingWay++
+        job.controller.abort(new JobHandedBack('stopped for a more urgent job'))
+      }
+    }
+  }
 
   async function run(job: ClaimedJob): Promise<void> {
     const handler = handlers.get(job.name)
@@ -64,6 +122,8 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
     const controller = new AbortController()
     controllers.add(controller)
+    const record = { controller, askedAt: undefined as number | undefined, claimedPriority: job.priority }
+    active.set(job.id, record)
     const renew = setInterval(() => {
       repo.renew(job.id, workerId, options.leaseMs).then(
         (mine) => mine || controller.abort(new Error('lease lost')),
@@ -77,6 +137,14 @@ export function createJobRunner(options: JobRunnerOptions) {
         lastAttempt: job.attempts >= job.maxAttempts,
         signal: controller.signal,
         progress: (value) => repo.setProgress(job.id, workerId, Math.max(0, Math.min(1, value))),
+        shouldYield: () => record.askedAt !== undefined && !stopped,
+        handBack: () => {
+          if (!controller.signal.aborted) {
+            makingWay++
+            controller.abort(new JobHandedBack())
+          }
+          throw controller.signal.reason
+        },
         log: jobLog,
       })
       if (controller.signal.aborted) await repo.release(job.id, workerId)
@@ -84,7 +152,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     } catch (error) {
       if (controller.signal.aborted) {
         await repo.release(job.id, workerId)
-        jobLog.info('job handed back')
+        jobLog.info(controller.signal.reason instanceof JobHandedBack ? 'job handed back for a more urgent one' : 'job handed back')
         return
       }
       const message = error instanceof Error ? error.message : String(error)
@@ -94,13 +162,38 @@ export function createJobRunner(options: JobRunnerOptions) {
     } finally {
       clearInterval(renew)
       controllers.delete(controller)
+      active.delete(job.id)
     }
+  }
+
+  /** Until `ms` pass or `nudge()` is called. */
+  function sleep(ms: number): Promise<void> {
+    let woken: (() => void) | undefined
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms)
+      woken = wake = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+    }).finally(() => {
+      if (wake === woken) wake = undefined
+    })
   }
 
   async function loop(): Promise<void> {
     while (!stopped) {
       if (running.size >= options.concurrency) {
-        await Promise.race(running)
+        if (options.preemptAfterMs === undefined) {
+          await Promise.race(running)
+          continue
+        }
+        try {
+          await makeWay(options.preemptAfterMs)
+        } catch (error) {
+          if (stopped) return
+          log.warn({ err: error }, 'could not look for more urgent jobs')
+        }
+        await Promise.race([...running, sleep(options.pollMs)])
         continue
       }
       let job: ClaimedJob | undefined
@@ -110,20 +203,16 @@ export function createJobRunner(options: JobRunnerOptions) {
         if (stopped) return
         log.error({ err: error }, 'could not claim a job')
       }
+      // The slot a job handed back freed is taken (or nothing waits any more).
+      makingWay = Math.max(0, makingWay - 1)
+      if (!job) makingWay = 0
       if (job) {
         const task = run(job).catch((error: unknown) => log.error({ err: error }, 'job bookkeeping failed'))
         running.add(task)
         void task.finally(() => running.delete(task))
         continue
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.pollMs)
-        wake = () => {
-          clearTimeout(timer)
-          resolve()
-        }
-      })
-      wake = undefined
+      await sleep(options.pollMs)
     }
   }
 

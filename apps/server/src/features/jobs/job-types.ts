@@ -23,4 +23,6 @@ export interface ClaimedJob<N extends JobName = JobName> {
   payload: JobPayloads[N]
   attempts: number
   maxAttempts: number
+  /** As claimed; it can only be raised while the job runs. */
+  priority: number
 }

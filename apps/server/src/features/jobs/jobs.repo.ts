@@ -18,6 +18,7 @@ type ClaimRow = {
   payload: unknown
   attempts: number
   max_attempts: number
+  priority: number
 }
 
 /** The SQL of the queue. Every statement is one round trip, so no transaction is held open while a job runs. */
@@ -56,9 +57,29 @@ export function createJobsRepo(db: Db) {
           order by priority desc, run_at, id
           for update skip locked
           limit 1)
-        returning id, name, payload, attempts, max_attempts`)
+        returning id, name, payload, attempts, max_attempts, priority`)
       const row = rows[0]
-      return row && { id: row.id, name: row.name, payload: row.payload as ClaimedJob['payload'], attempts: row.attempts, maxAttempts: row.max_attempts }
+      return row && { id: row.id, name: row.name, payload: row.payload as ClaimedJob['payload'], attempts: row.attempts, maxAttempts: row.max_attempts, priority: row.priority }
+    },
+
+    /**
+     * The priorities of the `limit` most urgent jobs that a claim would take now (queued and due, or
+     * left by a dead worker), highest first: what a busy runner compares its running jobs with.
+     */
+    async waitingPriorities(limit: number, names?: readonly JobName[]): Promise<number[]> {
+      const only = names ? sql`and name in (${sql.join(names.map((n) => sql`${n}`), sql`, `)})` : sql``
+      const { rows } = await db.execute<{ priority: number }>(sql`
+        select priority from jobs
+        where ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now())) ${only}
+        order by priority desc limit ${limit}`)
+      return rows.map((r) => r.priority)
+    },
+
+    /** The current priorities of some jobs (raised while they run when a learner opens their transcript). */
+    async priorities(ids: readonly number[]): Promise<Array<{ id: number; priority: number }>> {
+      if (ids.length === 0) return []
+      const { rows } = await db.execute<{ id: number; priority: number }>(sql`select id, priority from jobs where id = any(${sql.param([...ids])}::int[])`)
+      return rows
     },
 
     /** Extends the lease; false when the job is no longer this worker's (it was reclaimed). */

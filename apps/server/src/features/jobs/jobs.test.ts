@@ -1,7 +1,7 @@
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../../../../test/db'
-import { createJobRunner, PermanentJobError, retryDelayMs, type JobHandler, type JobRunner } from './job-runner'
+import { createJobRunner, JobHandedBack, PermanentJobError, retryDelayMs, type JobHandler, type JobRunner } from './job-runner'
 import { createJobsRepo, type JobsRepo } from './jobs.repo'
 
 const log = Fastify({ logger: false }).log
@@ -9,7 +9,7 @@ let db: TestDatabase
 let repo: JobsRepo
 const runners: JobRunner[] = []
 
-function runner(handler: JobHandler<'transcribe'>, options: Partial<{ concurrency: number; leaseMs: number; retryBaseMs: number }> = {}) {
+function runner(handler: JobHandler<'transcribe'>, options: Partial<{ concurrency: number; leaseMs: number; retryBaseMs: number; preemptAfterMs: number }> = {}) {
   const r = createJobRunner({ repo, log, concurrency: 1, leaseMs: 5_000, pollMs: 20, retryBaseMs: 10, ...options })
   r.register('transcribe', handler)
   runners.push(r)
@@ -137,5 +137,112 @@ describe('job queue', () => {
     expect([...runs.values()].every((n) => n === 1)).toBe(true)
     expect(runs.size).toBe(30)
     await Promise.all(workers.map((w) => w.stop()))
+  })
+})
+
+describe('a more urgent job waiting for a busy lane', () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+  it('asks the running job to make way between its steps; it hands back without spending a try and resumes after', async () => {
+    const events: string[] = []
+    let steps = 0
+    const r = runner(
+      async ({ address }, ctx) => {
+        events.push(`start ${address}`)
+        if (address === '/urgent.mp3') return void events.push('urgent done')
+        // A long job of 100 steps of 20 ms, its work stored after each (like the transcribe job's chunks).
+        for (; steps < 100; steps++) {
+          await sleep(20)
+          if (ctx.shouldYield()) {
+            events.push(`yield at ${steps}`)
+            ctx.handBack()
+          }
+        }
+        events.push('long done')
+      },
+      { preemptAfterMs: 5_000 },
+    )
+    r.start()
+    const long = await repo.enqueue('transcribe', { address: '/long.mp3' })
+    await until(async () => steps, (n) => n >= 5)
+    const queuedAt = Date.now()
+    const urgent = await repo.enqueue('transcribe', { address: '/urgent.mp3' }, { priority: 10 })
+    r.nudge()
+    await until(() => repo.get(urgent), (j) => j?.status === 'done')
+    // Handed back at the first step after the ask, well before the 5 s after which it would be stopped.
+    expect(Date.now() - queuedAt).toBeLessThan(2_000)
+    await until(() => repo.get(long), (j) => j?.status === 'done')
+    expect(events.filter((e) => !e.startsWith('yield'))).toEqual(['start /long.mp3', 'start /urgent.mp3', 'urgent done', 'start /long.mp3', 'long done'])
+    expect(events.filter((e) => e.startsWith('yield'))).toHaveLength(1)
+    // The hand-back cost no try.
+    expect(await repo.get(long)).toMatchObject({ status: 'done', attempts: 1 })
+    await r.stop()
+  })
+
+  it('stops a running job that does not hand back within preemptAfterMs, and runs it again afterwards', async () => {
+    const starts: string[] = []
+    const reasons: unknown[] = []
+    const r = runner(
+      async ({ address }, ctx) => {
+        starts.push(address)
+        if (address !== '/deaf.mp3' || starts.filter((a) => a === address).length > 1) return
+        // Never checks shouldYield: only the abort stops it.
+        await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve()))
+        reasons.push(ctx.signal.reason)
+        throw ctx.signal.reason
+      },
+      { preemptAfterMs: 300 },
+    )
+    r.start()
+    const deaf = await repo.enqueue('transcribe', { address: '/deaf.mp3' })
+    await until(async () => starts.length, (n) => n === 1)
+    const queuedAt = Date.now()
+    const urgent = await repo.enqueue('transcribe', { address: '/opened.mp3' }, { priority: 10 })
+    r.nudge()
+    await until(() => repo.get(urgent), (j) => j?.status === 'done')
+    const waited = Date.now() - queuedAt
+    expect(waited).toBeGreaterThanOrEqual(300)
+    expect(waited).toBeLessThan(3_000)
+    expect(reasons[0]).toBeInstanceOf(JobHandedBack)
+    await until(() => repo.get(deaf), (j) => j?.status === 'done')
+    expect(starts).toEqual(['/deaf.mp3', '/opened.mp3', '/deaf.mp3'])
+    expect(await repo.get(deaf)).toMatchObject({ attempts: 1 })
+    await r.stop()
+  })
+
+  it('asks nothing of a job as urgent as the waiting one, nor while a slot is free', async () => {
+    let asked = 0
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const r = runner(
+      async ({ address }, ctx) => {
+        if (address === '/free-slot.mp3') return
+        const end = Date.now() + 800
+        while (Date.now() < end && !ctx.signal.aborted) {
+          if (ctx.shouldYield()) asked++
+          await sleep(20)
+        }
+        await gate
+      },
+      { concurrency: 2, preemptAfterMs: 100 },
+    )
+    r.start()
+    // A focused job (10) runs; another focused one is queued: equals wait their turn.
+    const first = await repo.enqueue('transcribe', { address: '/first-open.mp3' }, { priority: 10 })
+    await until(() => repo.get(first), (j) => j?.status === 'running')
+    // The second slot is free: the urgent job takes it, nobody is asked.
+    const free = await repo.enqueue('transcribe', { address: '/free-slot.mp3' }, { priority: 20 })
+    r.nudge()
+    await until(() => repo.get(free), (j) => j?.status === 'done')
+    const second = await repo.enqueue('transcribe', { address: '/second-open.mp3' }, { priority: 10 })
+    await until(() => repo.get(second), (j) => j?.status === 'running')
+    const same = await repo.enqueue('transcribe', { address: '/third-open.mp3' }, { priority: 10 })
+    await sleep(500)
+    expect(asked).toBe(0)
+    expect((await repo.get(same))?.status).toBe('queued')
+    expect((await repo.get(first))?.status).toBe('running')
+    release()
+    await until(() => repo.get(same), (j) => j?.status === 'done')
+    await r.stop()
   })
 })

@@ -50,7 +50,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteDeps> = async (app, { 
     ...fromContract(c.getSpeechSegments),
     handler: async (request) => {
       await requireMedia(request.user.id, request.query.audio_url, LIBRARY_MSG.transcriptNotFound)
-      const [segments, status] = await Promise.all([transcripts.segments(request.query.audio_url), transcription.status(request.query.audio_url)])
+      const [segments, status] = await Promise.all([transcripts.segments(request.query.audio_url), transcription.status(request.query.audio_url, { focus: true })])
       return { success: true as const, segments, transcription: status }
     },
   })
@@ -59,7 +59,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteDeps> = async (app, { 
     ...fromContract(c.parseMedia),
     handler: async (request) => {
       await requireMedia(request.user.id, request.body.audio_url, LIBRARY_MSG.mediaNotFound)
-      return { success: true as const, transcription: await transcription.request(request.body.audio_url) }
+      return { success: true as const, transcription: await transcription.request(request.body.audio_url, { focus: true }) }
     },
   })
 

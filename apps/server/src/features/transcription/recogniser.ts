@@ -27,12 +27,21 @@ export function createRecogniser(config: RecogniserConfig): Recogniser {
     const model = config.whisperModel
     // Loaded on first use and kept: a model takes seconds to load and is shared by every job.
     let whisper: Whisper | undefined
+    // One model context decodes one file at a time (whisper.cpp's state lives in it): with several
+    // transcriptions running (TRANSCRIBE_CONCURRENCY), their recognitions take turns here.
+    let turn: Promise<unknown> = Promise.resolve()
     return {
       source: 'whisper',
       confidence: 'transcribed',
       async recognise(pcm, chunk, options) {
-        whisper ??= openWhisper(model)
-        return whisper.recognise(await sliceTo(pcm, chunk.start, chunk.end, options.workDir, 'recognise'), chunk.start, options.signal)
+        const slice = await sliceTo(pcm, chunk.start, chunk.end, options.workDir, 'recognise')
+        const mine = turn.then(() => {
+          options.signal?.throwIfAborted()
+          whisper ??= openWhisper(model)
+          return whisper.recognise(slice, chunk.start, options.signal)
+        })
+        turn = mine.catch(() => undefined)
+        return mine
       },
     }
   }

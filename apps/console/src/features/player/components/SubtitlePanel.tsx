@@ -8,6 +8,7 @@ import type { LookupTarget } from '../../vocabulary/lookup/WordLookup'
 import { usePlayerValue } from '../hooks'
 import type { Player } from '../player'
 import { readShowWordStatus, saveShowWordStatus } from '../preferences'
+import { transcriptionStateText } from '../messages'
 import { formatStamp, lastStartedIndex, segmentIndexAt, toMs, wordIndexAt } from '../segments'
 import { SegmentWords } from './SegmentWords'
 
@@ -128,15 +129,17 @@ function StatusLegend({ show, onShowChange }: { show: boolean; onShowChange: (sh
   )
 }
 
-/** Before the first segment: the transcript is being made, failed, or does not exist. */
+/** Before the first segment: the transcript waits for a slot, is being made, failed, or does not exist. */
 function NoSegment({ transcription }: { transcription?: TranscriptionStatus }) {
-  if (transcription?.status === 'pending' || transcription?.status === 'running') {
+  const state = transcriptionStateText(transcription)
+  if (transcription && state) {
     const percent = Math.floor(transcription.progress * 100)
+    const waiting = transcription.status === 'pending' && transcription.waiting !== undefined
     return (
       <div className="w-full text-center text-sm text-slate-500">
-        <p className="flex items-center justify-center gap-3">
-          <Spinner className="h-5 w-5 text-indigo-500" label="Transcribing" />
-          Transcribing... {percent}%
+        <p className="flex items-center justify-center gap-3" data-testid="transcription-state">
+          <Spinner className="h-5 w-5 text-indigo-500" label={waiting ? 'Waiting' : 'Transcribing'} />
+          {state}
         </p>
         <div role="progressbar" aria-label="Transcription progress" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} className="mx-auto mt-3 h-1.5 w-48 overflow-hidden rounded-full bg-slate-100">
           <div className="h-full rounded-full bg-indigo-500 transition-[width]" style={{ width: `${percent}%` }} />
