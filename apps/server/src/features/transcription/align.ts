@@ -4,8 +4,10 @@ import type { StoredCue, StoredWord } from '../../db/schema'
 import { bigramArpa, cuesFromAnchors, findAnchors } from './anchors'
 import { slicePcm } from './audio'
 import { planRecognitionChunks, type Chunk } from './chunks'
-import { alignWords, dictionaryFor, recogniseWords, type Dictionary } from './sphinx'
-import { timeTokens, type Span } from './timing'
+import { ACOUSTIC_FIT_MIN, CHUNK_FIT_MIN_SHARE, RECOGNISE_MIN_MS } from './fit'
+import { acousticFit, alignText, dictionaryFor, recogniseWords, type Dictionary } from './sphinx'
+import { regluePhrases, timeTokens, type PlacedWord, type Span } from './timing'
+import { spokenIn, unitsOf, type Unit } from './units'
 import { knownOnly, phraseEnds, tokenize } from './words'
 
 export interface AlignOptions {
@@ -16,19 +18,26 @@ export interface AlignOptions {
   signal?: AbortSignal
 }
 
-const CUE_MARGIN_MS = 400
+/** A kept unit is heard again over its own words' span and this much either side. */
+const VERIFY_PAD_MS = 150
+/** How far outside its cue's times a unit left out is looked for when no aligned word bounds it. */
+const HINT_MARGIN_MS = 600
+/** Speech heard between units that the text does not have is worth recognising from this length (a sentence; shorter is a breath, a laugh, a filler). */
+export const UNTEXTED_MIN_MS = 2_000
+
+/** A stretch of a chunk where the text did not fit, and the text that was to be there ('' for speech the text lacks). */
+export interface Unfit extends Span {
+  text: string
+}
 
 /** What aligning a chunk gave. */
 export interface ChunkAlignment {
+  /** The words of every unit that fits, timed, in order. */
   words: StoredWord[]
-  alignedCues: number
-  cues: number
-  /**
-   * The windows of the cues the decoder found no path through (their words
-   * are spread evenly there). Windows do not overlap, and every word of the
-   * chunk lies inside the window of the cue it belongs to.
-   */
-  unaligned: Span[]
+  units: number
+  alignedUnits: number
+  /** Where the text did not fit, in time order, not overlapping: units the decoder left out, and long speech it heard that the text does not have. */
+  unfit: Unfit[]
 }
 
 /** [start, end) of the PCM file as a file of its own in the work folder, for one recogniser run. */
@@ -38,49 +47,158 @@ export async function sliceTo(pcm: string, start: number, end: number, workDir: 
   return file
 }
 
-/** Times the words of `text` inside [start, end) of the PCM file. */
-export async function alignSpan(pcm: string, text: string, start: number, end: number, options: AlignOptions): Promise<{ words: StoredWord[]; aligned: boolean }> {
+/**
+ * Times the units' words inside [start, end) of the PCM file. With
+ * `skippable`, units whose words do not fit the sound are left out and
+ * speech between units that the text lacks is heard as junk (grammar.ts);
+ * without, every word is placed (a text known to be right).
+ */
+async function alignUnits(pcm: string, units: Unit[], start: number, end: number, skippable: boolean, options: AlignOptions) {
   const slice = await sliceTo(pcm, start, end, options.workDir, 'align')
+  const tokens = units.flatMap((u) => u.tokens)
+  const unitStarts: number[] = []
+  const unitEnds = new Set<number>()
+  let count = 0
+  for (const unit of units) {
+    unitStarts.push(count)
+    count += unit.tokens.reduce((n, t) => n + t.spoken.length, 0)
+    if (count > 0) unitEnds.add(count - 1)
+  }
+  const words = tokens.flatMap((t) => t.spoken)
+  const ends = new Set([...phraseEnds(tokens), ...unitEnds])
+  const decoded = await alignText(slice, { words, phraseEnds: ends, unitStarts, skippable }, end - start, options)
+  if (!decoded) return undefined
+  const shift = <T extends Span>(s: T): T => ({ ...s, start: s.start + start, end: s.end + start })
+  const pauses = decoded.pauses.map(shift)
+  // A squeezed first word of a phrase goes back after its pause (timing.ts); phrase ends as positions in the placed list.
+  const placedEnds = new Set(decoded.placed.flatMap((p, j) => (ends.has(p.index) || decoded.placed[j + 1]?.index !== p.index + 1 ? [j] : [])))
+  const placed = regluePhrases(decoded.placed.map(shift), pauses, placedEnds).map((p, j) => ({ ...p, index: decoded.placed[j]!.index }))
+  return { placed, junk: decoded.junk.map(shift), unitStarts, total: words.length }
+}
+
+/** Times the words of `text` inside [start, end) of the PCM file, every word placed: a text known to be right. */
+export async function alignSpan(pcm: string, text: string, start: number, end: number, options: AlignOptions): Promise<{ words: StoredWord[]; aligned: boolean }> {
   const tokens = knownOnly(tokenize(text), (w) => options.dictionary.has(w))
-  const placed = await alignWords(
-    slice,
-    tokens.flatMap((t) => t.spoken),
-    start,
-    end - start,
-    { dictionary: options.dictionary, modelDir: options.modelDir, signal: options.signal, phraseEnds: phraseEnds(tokens) },
-  )
-  return timeTokens(tokens, placed, start, end)
+  const result = await alignUnits(pcm, [{ tokens }], start, end, false, options)
+  return timeTokens(tokens, result?.placed, start, end)
 }
 
 /**
- * A chunk of known text. Timed cues are aligned one by one inside their own
- * span (plus a margin reaching halfway to the neighbours), so a cue whose
- * text does not fit the audio (a missing or extra sentence) disturbs only
- * itself. A long cue with pauses inside times as well as short ones: the
- * decoder sees the pauses (sphinx.ts) and may rest at every phrase end.
- * Untimed text is aligned as a whole.
+ * A chunk of known text, decoded in one pass over the chunk's window
+ * (its cues' times plus a margin for times that are off by seconds, see
+ * chunks.ts). Cue times inside the chunk are not used to place words: the
+ * words are where the decoder hears them. A unit whose words the decoder
+ * would rather leave out than say (they fit the sound worse than junk does)
+ * is unfit; so is long speech between units that the text does not have.
+ * Only those stretches are for the recogniser.
  */
 export async function alignChunk(pcm: string, chunk: Chunk, options: AlignOptions): Promise<ChunkAlignment> {
-  const cues = chunk.cues ?? []
-  if (cues.length === 0) {
-    const whole = await alignSpan(pcm, chunk.text ?? '', chunk.start, chunk.end, options)
-    return { words: whole.words, alignedCues: whole.aligned ? 1 : 0, cues: 1, unaligned: whole.aligned ? [] : [{ start: chunk.start, end: chunk.end }] }
+  const units = unitsOf(chunk, (w) => options.dictionary.has(w))
+  const result = await alignUnits(pcm, units, chunk.start, chunk.end, true, options)
+  const placed = result?.placed ?? []
+  // Each unit's placed words (all of them, or none: a unit is left out whole) and where it could be.
+  const verdicts: Array<{ own: PlacedWord[] }> = []
+  let p = 0
+  for (const u of units.keys()) {
+    const from = result?.unitStarts[u] ?? 0
+    const to = result ? (result.unitStarts[u + 1] ?? result.total) : 0
+    while (p < placed.length && placed[p]!.index < from) p++
+    const own: PlacedWord[] = []
+    while (p < placed.length && placed[p]!.index < to) own.push(placed[p++]!)
+    verdicts.push({ own: result && own.length === to - from && !squeezed(own, options.dictionary) ? own : [] })
+  }
+  // Some units left out: the chunk may hold another text, of which the decoder kept what happened to fit.
+  // Each unit it kept then has to sound like itself too (the acoustic test), before the chunk is judged.
+  if (verdicts.some((v, u) => v.own.length === 0 && spokenIn(units[u]!.tokens) > 0)) {
+    for (const [u, v] of verdicts.entries()) {
+      if (v.own.length === 0) continue
+      const start = Math.max(chunk.start, v.own[0]!.start - VERIFY_PAD_MS)
+      const end = Math.min(chunk.end, v.own.at(-1)!.end + VERIFY_PAD_MS)
+      if (!(await soundsLikeItself(pcm, units[u]!, start, end, options))) v.own = []
+    }
+  }
+  const fitting = verdicts.filter((v, u) => v.own.length > 0 || spokenIn(units[u]!.tokens) === 0).length
+  // Most of the chunk's text left out: the text is not what is said here (another episode's, a summary); what the alignment kept of it is chance.
+  if (fitting < CHUNK_FIT_MIN_SHARE * units.length) {
+    const hinted = units.filter((u) => u.hint)
+    const start = hinted.length ? Math.max(chunk.start, hinted[0]!.hint!.start - HINT_MARGIN_MS) : chunk.start
+    const end = hinted.length ? Math.min(chunk.end, hinted.at(-1)!.hint!.end + HINT_MARGIN_MS) : chunk.end
+    return { words: [], units: units.length, alignedUnits: 0, unfit: inCore(chunk, [{ start, end, text: units.map((u) => u.tokens.map((t) => t.text).join(' ')).join(' ') }]) }
   }
   const words: StoredWord[] = []
-  const unaligned: Span[] = []
-  let alignedCues = 0
-  for (const [k, cue] of cues.entries()) {
-    const prevEnd = cues[k - 1]?.end
-    const nextStart = cues[k + 1]?.start
-    const start = Math.max(chunk.start, cue.start! - CUE_MARGIN_MS, prevEnd === undefined ? 0 : (prevEnd + cue.start!) / 2, words.at(-1)?.end ?? 0)
-    const end = Math.min(chunk.end, cue.end! + CUE_MARGIN_MS, nextStart === undefined ? chunk.end : (cue.end! + nextStart) / 2)
-    const window = { start: Math.round(start), end: Math.round(Math.max(start, end)) }
-    const one = await alignSpan(pcm, cue.text, window.start, window.end, options)
-    if (one.aligned) alignedCues++
-    else unaligned.push(window)
-    words.push(...one.words)
+  const unfit: Unfit[] = []
+  let alignedUnits = 0
+  for (const [u, unit] of units.entries()) {
+    const { own } = verdicts[u]!
+    const before = verdicts.slice(0, u).findLast((v) => v.own.length)?.own.at(-1)?.end
+    const after = verdicts.slice(u + 1).find((v) => v.own.length)?.own[0]?.start
+    if (own.length > 0 || spokenIn(unit.tokens) === 0) {
+      alignedUnits++
+      // Tokens the dictionary lacks (numbers, names) share the gap between their neighbours, inside the unit's reach.
+      words.push(...timeTokens(unit.tokens, own, before ?? chunk.start, after ?? chunk.end).words)
+      continue
+    }
+    const start = Math.round(Math.max(chunk.start, before ?? (unit.hint ? unit.hint.start - HINT_MARGIN_MS : chunk.start)))
+    const end = Math.round(Math.min(chunk.end, after ?? (unit.hint ? unit.hint.end + HINT_MARGIN_MS : chunk.end)))
+    // The text around it fits: a unit left out in a noisy or musical stretch gets a second, acoustic, hearing before it is given up.
+    if (end - start >= RECOGNISE_MIN_MS && (await soundsLikeItself(pcm, unit, start, end, options))) {
+      const again = await alignUnits(pcm, [unit], start, end, false, options)
+      if (again) {
+        alignedUnits++
+        words.push(...timeTokens(unit.tokens, again.placed, start, end).words)
+        continue
+      }
+    }
+    unfit.push({ start, end: Math.max(start, end), text: unit.tokens.map((t) => t.text).join(' ') })
   }
-  return { words, alignedCues, cues: cues.length, unaligned }
+  words.sort((a, b) => a.start - b.start)
+  // Long speech the text does not have, between words of the chunk (junk at the window's edges is the neighbours' speech).
+  const first = words[0]?.start ?? Infinity
+  const last = words.at(-1)?.end ?? -Infinity
+  for (const j of result?.junk ?? []) if (j.end - j.start >= UNTEXTED_MIN_MS && j.start >= first && j.end <= last) unfit.push({ start: j.start, end: j.end, text: '' })
+  return { words, units: units.length, alignedUnits, unfit: inCore(chunk, mergeUnfit(unfit)) }
+}
+
+/** Stretches cut to the chunk's core: the neighbours recognise their own. */
+function inCore(chunk: Chunk, stretches: Unfit[]): Unfit[] {
+  const core = chunk.core ?? chunk
+  return stretches.map((s) => ({ ...s, start: Math.max(s.start, core.start), end: Math.min(s.end, core.end) })).filter((s) => s.end > s.start)
+}
+
+/** The acoustic model's shortest phone: three states of one 10 ms frame each. */
+const MIN_PHONE_MS = 30
+/** A unit with this share of its words at their shortest possible length was squeezed in. */
+const SQUEEZED_SHARE = 1 / 3
+
+/**
+ * Words nobody says can still be placed: squeezed into a pause or the tail of
+ * a neighbour, each at the shortest length the model allows. A unit with a
+ * third of its words (three at least) that short was squeezed in, not said.
+ */
+function squeezed(words: readonly PlacedWord[], dictionary: Dictionary): boolean {
+  const phones = (word: string) => (dictionary.get(word)?.[0]?.trim().split(/\s+/).length ?? 2) - 1
+  const short = words.filter((w) => w.end - w.start <= phones(w.word) * MIN_PHONE_MS + 10).length
+  return short >= 3 && short >= SQUEEZED_SHARE * words.length
+}
+
+/** Whether a unit's words sound like themselves in [start, end): fit.ts's acoustic test. */
+async function soundsLikeItself(pcm: string, unit: Unit, start: number, end: number, options: AlignOptions): Promise<boolean> {
+  const slice = await sliceTo(pcm, start, end, options.workDir, 'fit')
+  const fit = await acousticFit(slice, { words: unit.tokens.flatMap((t) => t.spoken), phraseEnds: phraseEnds(unit.tokens) }, end - start, options)
+  return fit !== undefined && fit >= ACOUSTIC_FIT_MIN
+}
+
+/** Sorted, with overlapping or touching stretches joined (their texts in order). */
+function mergeUnfit(stretches: Unfit[]): Unfit[] {
+  const out: Unfit[] = []
+  for (const s of [...stretches].sort((a, b) => a.start - b.start)) {
+    const last = out.at(-1)
+    if (last && s.start <= last.end) {
+      last.end = Math.max(last.end, s.end)
+      last.text = [last.text, s.text].filter(Boolean).join(' ')
+    } else out.push({ ...s })
+  }
+  return out
 }
 
 /** Free recognition of a chunk: machine words, low confidence. */

@@ -7,13 +7,27 @@ export interface Chunk {
   end: number
   /** Known text to align; absent for free recognition. */
   text?: string
-  /** The timed cues the text is made of, to fall back on one by one. */
+  /** The timed cues the text is made of. */
   cues?: StoredCue[]
+  /**
+   * The part of the audio that is this chunk's alone: up to halfway to the
+   * neighbouring chunks' cues. Windows overlap (the shift tolerance); a
+   * stretch recognised for this chunk stays inside its core, so no speech is
+   * recognised twice.
+   */
+  core?: { start: number; end: number }
 }
 
 export const CHUNK_TARGET_MS = 25_000
 export const CHUNK_MAX_MS = 35_000
-const CUE_MARGIN_MS = 600
+/**
+ * Publishers' cue times are hints: shifted by an intro added or cut, rounded,
+ * or written by hand. A chunk's window reaches this far beyond its cues, so
+ * its words are found where they are spoken when the times are off by up to
+ * two seconds and a half; the neighbours' speech in that margin is heard as
+ * junk (grammar.ts), not as this chunk's words.
+ */
+export const CUE_SHIFT_TOLERANCE_MS = 2_500
 
 /**
  * Chunks for free recognition: about 25 s each, cut in the middle of a
@@ -36,8 +50,10 @@ export function planRecognitionChunks(durationMs: number, silences: Array<{ star
 
 /**
  * Chunks for a timed transcript: consecutive cues grouped up to about 25 s,
- * each aligned inside its cues' span plus a margin. A cue that is wrong
- * (missing or extra text) only disturbs its own chunk.
+ * each aligned in one pass inside its cues' span plus the shift tolerance.
+ * Windows of neighbouring chunks overlap; each chunk places only its own
+ * words. A cue that is wrong (missing or extra text) only disturbs its own
+ * stretch.
  */
 export function planCueChunks(cues: StoredCue[], durationMs: number): Chunk[] {
   const timed = cues.filter((c) => c.start !== undefined && c.end !== undefined && c.start < durationMs)
@@ -50,12 +66,12 @@ export function planCueChunks(cues: StoredCue[], durationMs: number): Chunk[] {
   return groups.map((group, index) => {
     const first = group[0]!.start!
     const last = Math.min(durationMs, group.at(-1)!.end!)
-    // Margins stop halfway to the neighbouring chunk's cues, so no word is in two chunks.
+    const start = Math.max(0, first - CUE_SHIFT_TOLERANCE_MS)
+    const end = Math.min(durationMs, last + CUE_SHIFT_TOLERANCE_MS)
     const prevEnd = groups[index - 1]?.at(-1)!.end
     const nextStart = groups[index + 1]?.[0]!.start
-    const start = Math.max(0, first - CUE_MARGIN_MS, prevEnd === undefined ? 0 : (prevEnd + first) / 2)
-    const end = Math.min(durationMs, last + CUE_MARGIN_MS, nextStart === undefined ? durationMs : (last + nextStart) / 2)
-    return { index, start: Math.round(start), end: Math.round(Math.max(end, start)), text: group.map((c) => c.text).join(' '), cues: group }
+    const core = { start: Math.round(prevEnd === undefined ? 0 : (prevEnd + first) / 2), end: Math.round(nextStart === undefined ? durationMs : (last + nextStart) / 2) }
+    return { index, start: Math.round(start), end: Math.round(Math.max(end, start)), text: group.map((c) => c.text).join(' '), cues: group, core }
   })
 }
 

@@ -7,7 +7,8 @@ import { cuesBy, joinLibrivox, librivoxPresent, makePausedSpeech, PAUSED_SENTENC
 import { alignChunk, alignSpan, type AlignOptions } from './align'
 import { decodeToPcm } from './audio'
 import { planCueChunks } from './chunks'
-import { alignmentGrammar, DEFAULT_MODEL_DIR, loadDictionary, parseHypseg, PAUSE_WORD } from './sphinx'
+import { alignmentFsg, parseAlignment, PAUSE_WORD } from './grammar'
+import { DEFAULT_MODEL_DIR, loadDictionary } from './sphinx'
 import { regluePhrases } from './timing'
 import { phraseEnds, tokenize } from './words'
 
@@ -49,16 +50,20 @@ function phraseStarts(words: StoredWord[], phrases: PausedSpeech['phrases']): nu
 }
 
 describe('the grammar lets the speaker pause where the text ends a phrase', () => {
-  it('puts an optional pause after words ending in punctuation, and never reports it as a word', () => {
+  it('makes a pause free after words ending in punctuation and dear elsewhere, and never reports it as a word', () => {
     const tokens = tokenize('Her brother — he said, "painted it." And left')
     const spoken = tokens.flatMap((t) => t.spoken)
     expect([...phraseEnds(tokens)].map((i) => spoken[i])).toEqual(['said', 'it'])
-    expect(alignmentGrammar(spoken, phraseEnds(tokens))).toContain(`said [${PAUSE_WORD}] painted it [${PAUSE_WORD}] and left [${PAUSE_WORD}];`)
-    // Silence at the edges of the window (the cue's margins) is free too; a phrase end there adds nothing.
-    expect(alignmentGrammar(['it'], new Set([0]))).toContain(`= [${PAUSE_WORD}] it [${PAUSE_WORD}];`)
-    // An optional pause not taken shows as (NULL): neither is a word of the text.
-    const seg = `u S 0 T -1 A -1 L 0 0 -1 0 <s> 5 -1 0 hour(2) 40 -1 0 ${PAUSE_WORD} 90 -1 0 her 120 -1 0 (NULL) 120 -1 0 brother 150 -1 0 </s>`
-    expect(parseHypseg(seg)?.placed.map((w) => [w.word, w.start])).toEqual([['hour', 50], ['her', 900], ['brother', 1200]])
+    const fsg = alignmentFsg({ words: spoken, phraseEnds: phraseEnds(tokens), unitStarts: [0], skippable: false })
+    const pauses = fsg.split('\n').filter((l) => l.endsWith(PAUSE_WORD)).map((l) => l.split(' ').slice(1, 4))
+    // State k is before word k: free after "said" (state 4) and "it" (state 6), and at both ends of the text.
+    expect(pauses.filter(([, , p]) => p === '0.5').map(([k]) => Number(k))).toEqual([0, 4, 6, 8])
+    expect(pauses.filter(([, , p]) => p !== '0.5')).toHaveLength(5)
+    // A pause entry is never a word; a word is read back with its place in the text.
+    const seg = `u S 0 T -1 A -1 L 0 0 -1 0 ${PAUSE_WORD} 40 -1 0 w0_hour(2) 90 -1 0 ${PAUSE_WORD} 120 -1 0 w1_her 150 -1 0 w2_brother`
+    const decoded = parseAlignment(seg, 1800)!
+    expect(decoded.placed.map((w) => [w.index, w.word, w.start, w.end])).toEqual([[0, 'hour', 400, 900], [1, 'her', 1200, 1500], [2, 'brother', 1500, 1800]])
+    expect(decoded.pauses).toEqual([{ start: 0, end: 400 }, { start: 900, end: 1200 }])
   })
 })
 

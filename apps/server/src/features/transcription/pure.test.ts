@@ -153,15 +153,15 @@ describe('chunks', () => {
     expect(planRecognitionChunks(100_000, []).map((c) => c.end)).toEqual([25_000, 50_000, 75_000, 100_000])
   })
 
-  it('groups cues up to 25 s and puts margins halfway to the neighbours', () => {
+  it('groups cues up to 25 s; windows reach 2.5 s past the cues (times are hints), cores halfway to the neighbours', () => {
     const cues = [
       { start: 0, end: 10_000, text: 'a' },
       { start: 10_200, end: 20_000, text: 'b' },
       { start: 30_000, end: 40_000, text: 'c' },
     ]
     expect(planCueChunks(cues, 41_000)).toEqual([
-      { index: 0, start: 0, end: 20_600, text: 'a b', cues: cues.slice(0, 2) },
-      { index: 1, start: 29_400, end: 40_600, text: 'c', cues: cues.slice(2) },
+      { index: 0, start: 0, end: 22_500, text: 'a b', cues: cues.slice(0, 2), core: { start: 0, end: 25_000 } },
+      { index: 1, start: 27_500, end: 41_000, text: 'c', cues: cues.slice(2), core: { start: 25_000, end: 41_000 } },
     ])
   })
 

@@ -2,7 +2,10 @@ import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { regluePhrases, type PlacedWord, type Span } from './timing'
+import { alignmentDictionary, alignmentFsg, goodness, parseAlignment, PAUSE_WORD, type DecodedAlignment, type GrammarText } from './grammar'
+import type { PlacedWord, Span } from './timing'
+
+export { PAUSE_WORD }
 
 const run = promisify(execFile)
 
@@ -41,7 +44,7 @@ export function loadDictionary(modelDir = DEFAULT_MODEL_DIR): Promise<Dictionary
  * decoder splits at pauses, and each piece then fails a grammar written for
  * the whole text). `-hypseg` gives each word's first frame.
  */
-async function batch(pcm: string, args: string[], modelDir: string, signal?: AbortSignal, dictFile = path.join(modelDir, 'cmudict-en-us.dict')): Promise<ReturnType<typeof parseHypseg>> {
+async function batch(pcm: string, args: string[], modelDir: string, signal?: AbortSignal, dictFile = path.join(modelDir, 'cmudict-en-us.dict')): Promise<string> {
   // Beside the slice, in the job's directory, which the start-up sweep clears after a crash.
   const dir = await mkdtemp(path.join(path.dirname(pcm), 'sphinx-'))
   try {
@@ -64,7 +67,7 @@ async function batch(pcm: string, args: string[], modelDir: string, signal?: Abo
       ],
       { signal, timeout: 10 * 60_000 },
     )
-    return parseHypseg(await readFile(path.join(dir, 'seg'), 'utf8').catch(() => ''))
+    return await readFile(path.join(dir, 'seg'), 'utf8').catch(() => '')
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
@@ -102,51 +105,62 @@ const finish = (placed: PlacedWord[], offsetMs: number, lengthMs: number): Place
   placed.map((w) => ({ word: w.word, start: offsetMs + w.start, end: offsetMs + (Number.isNaN(w.end) ? lengthMs : Math.min(w.end, lengthMs)) }))
 
 /**
- * A word of silence for the grammar: the decoder may put a silence anywhere
- * (-fsgusefiller), at a small cost; where the text ends a phrase it can pause
- * for free. Without it, on a cue with several phrases, the decoder would
- * rather squeeze a short word like "her" onto the end of the phrase before a
- * pause than start it after the pause ("an hour. Her brother": 2 s early).
- * The underscore keeps it apart from any spoken word (see words.ts).
+ * Decodes a slice against the alignment grammar of a text (grammar.ts).
+ * Every path is searched (beams of 0): with the grammar's pauses and junk
+ * the best-scoring partial path is often one that waits, and any pruning
+ * relative to it loses the text's own path on noisy speech (pocketsphinx's
+ * "Final result does not match the grammar"). The grammar is a line of
+ * words, so searching all of it stays cheap. Undefined when no path reaches
+ * the end (a text that cannot be said in so little audio).
  */
-export const PAUSE_WORD = 'pause_'
-
-/** The JSGF grammar of the words in order, with an optional pause after those in `phraseEnds`. */
-export function alignmentGrammar(words: string[], phraseEnds: ReadonlySet<number> = new Set()): string {
-  const body = words.map((w, i) => (phraseEnds.has(i) && i < words.length - 1 ? `${w} [${PAUSE_WORD}]` : w)).join(' ')
-  return `#JSGF V1.0;\ngrammar align;\npublic <s> = [${PAUSE_WORD}] ${body} [${PAUSE_WORD}];\n`
+export async function alignText(
+  pcm: string,
+  text: GrammarText,
+  lengthMs: number,
+  options: { dictionary: Dictionary; modelDir?: string; signal?: AbortSignal },
+): Promise<DecodedAlignment | undefined> {
+  if (text.words.length === 0) return { placed: [], pauses: [], junk: [] }
+  const modelDir = options.modelDir ?? DEFAULT_MODEL_DIR
+  const fsg = `${pcm}.fsg`
+  // A dictionary of just these words: loading the whole one is most of a short run's time.
+  const dict = `${pcm}.dict`
+  await writeFile(fsg, alignmentFsg(text))
+  await writeFile(dict, alignmentDictionary(text.words, (w) => options.dictionary.get(w)))
+  try {
+    // The grammar has its own pause word; pocketsphinx's fillers would end paths outside it.
+    const hypseg = await batch(pcm, ['-fsg', fsg, '-fsgusefiller', 'no', '-beam', '0', '-wbeam', '0', '-pbeam', '0'], modelDir, options.signal, dict)
+    return parseAlignment(hypseg, lengthMs)
+  } finally {
+    await rm(fsg, { force: true })
+    await rm(dict, { force: true })
+  }
 }
 
 /**
- * Forced alignment of known words: a JSGF grammar of exactly these words, in
- * order, and wide beams. `phraseEnds` are the indices of words the text ends
- * a phrase with (punctuation), where a pause is expected. Undefined when the
- * decoder found no path through the grammar (the text does not match the audio).
+ * The acoustic fit of a text known to be said in a slice (grammar.ts's
+ * goodness): two decodings with every senone scored, the text forced and
+ * free phones. Slow next to an alignment (a whole model per frame), so it is
+ * asked only of the few stretches whose units the alignment left out.
  */
-export async function alignWords(
+export async function acousticFit(
   pcm: string,
-  words: string[],
-  offsetMs: number,
+  text: Pick<GrammarText, 'words' | 'phraseEnds'>,
   lengthMs: number,
-  options: { dictionary: Dictionary; modelDir?: string; signal?: AbortSignal; phraseEnds?: ReadonlySet<number> },
-): Promise<PlacedWord[] | undefined> {
-  if (words.length === 0) return []
+  options: { dictionary: Dictionary; modelDir?: string; signal?: AbortSignal },
+): Promise<number | undefined> {
+  if (text.words.length === 0) return undefined
   const modelDir = options.modelDir ?? DEFAULT_MODEL_DIR
-  const gram = `${pcm}.gram`
-  // A dictionary of just these words: loading the whole one is most of a short run's time.
-  const dict = `${pcm}.dict`
-  await writeFile(gram, alignmentGrammar(words, options.phraseEnds))
-  await writeFile(dict, `${dictionaryFor(words, options.dictionary)}${PAUSE_WORD} SIL\n`)
+  const fsg = `${pcm}.fit.fsg`
+  const dict = `${pcm}.fit.dict`
+  await writeFile(fsg, alignmentFsg({ ...text, unitStarts: [0], skippable: false }))
+  await writeFile(dict, alignmentDictionary(text.words, (w) => options.dictionary.get(w)))
   try {
-    // A silence where the text has no phrase end costs more than pocketsphinx's default (0.005):
-    // at the default the decoder still glued "a" of "an hour. A quiet student" to "hour" across
-    // a 1.4 s pause. 1e-3 to 3e-4 time every case of pauses.test.ts; 1e-4 and lower stretch
-    // words over the pauses of speakers who stop for breath mid-phrase.
-    const result = await batch(pcm, ['-jsgf', gram, '-beam', '1e-80', '-wbeam', '1e-60', '-pbeam', '1e-80', '-silprob', '1e-3'], modelDir, options.signal, dict)
-    if (!result || result.placed.length !== words.length) return undefined
-    return finish(regluePhrases(result.placed, result.silences, options.phraseEnds ?? new Set()), offsetMs, lengthMs)
+    const all = ['-compallsen', 'yes']
+    const forced = await batch(pcm, [...all, '-fsg', fsg, '-fsgusefiller', 'no', '-beam', '0', '-wbeam', '0', '-pbeam', '0'], modelDir, options.signal, dict)
+    const phones = await batch(pcm, [...all, '-allphone', path.join(modelDir, 'en-us-phone.lm.bin'), '-allphone_ci', 'yes', '-backtrace', 'no'], modelDir, options.signal, dict)
+    return goodness(forced, phones, lengthMs)
   } finally {
-    await rm(gram, { force: true })
+    await rm(fsg, { force: true })
     await rm(dict, { force: true })
   }
 }
@@ -159,7 +173,7 @@ export async function recogniseWords(
   options: { modelDir?: string; signal?: AbortSignal; lm?: string; dictFile?: string } = {},
 ): Promise<PlacedWord[]> {
   const modelDir = options.modelDir ?? DEFAULT_MODEL_DIR
-  const result = await batch(pcm, ['-lm', options.lm ?? path.join(modelDir, 'en-us.lm.bin')], modelDir, options.signal, options.dictFile)
+  const result = parseHypseg(await batch(pcm, ['-lm', options.lm ?? path.join(modelDir, 'en-us.lm.bin')], modelDir, options.signal, options.dictFile))
   return result ? finish(result.placed, offsetMs, lengthMs) : []
 }
 

@@ -6,13 +6,14 @@ import { isStoredAddress, StoredFileMissing, type Storage } from '../../lib/stor
 import { downloadMedia } from '../jobs/download-media'
 import { PermanentJobError, type JobContext } from '../jobs/job-runner'
 import type { TranscriptsRepo } from '../media/transcripts.repo'
-import { alignChunk, anchorCues } from './align'
+import { anchorCues } from './align'
 import { decodeToPcm, findSilences } from './audio'
 import { nextChunk, planCueChunks, planRecognitionChunks, planUntimedChunk, type Chunk } from './chunks'
-import { cuesToRecognise, judgeFit, MOSTLY_UNMATCHED, spansMs } from './fit'
+import { MOSTLY_UNMATCHED, spansMs } from './fit'
+import { transcribeKnownChunk } from './known-text'
 import type { Recogniser } from './recogniser'
-import { segmentAround, segmentWords } from './segmenter'
-import { capStretchedWords, snapToSilences, type Span } from './timing'
+import { segmentWords } from './segmenter'
+import type { Span } from './timing'
 import { loadDictionary } from './sphinx'
 
 /** Untimed text (HTML, plain) is aligned in one piece up to this length; longer audio gets anchors first. */
@@ -101,25 +102,15 @@ export function createTranscribeJob(deps: TranscribeDeps) {
         const done = new Set(now.chunksDone)
         const chunk = nextChunk(chunks, done, now.focusMs)
         if (!chunk) break
+        // A transcript a learner opened waits for this slot: hand this one back; it resumes after the chunks stored.
+        if (ctx.shouldYield()) ctx.handBack()
         let segments
         let unmatched: Span[] = []
         if (chunk.text !== undefined) {
-          const result = await alignChunk(pcm, chunk, options)
-          const fit = judgeFit(result, silences, chunk)
-          if (fit.fits) {
-            // A cue with no path through its words inside a chunk that fits otherwise: that cue alone is recognised.
-            unmatched = cuesToRecognise(result.unaligned)
-            if (result.alignedCues < result.cues) {
-              ctx.log.info({ chunk: chunk.index, alignedCues: result.alignedCues, cues: result.cues, recognised: unmatched }, 'some cues did not fit the audio')
-            }
-            const heard: StoredWord[] = []
-            for (const span of unmatched) heard.push(...(await deps.recogniser.recognise(pcm, { index: chunk.index, ...span }, options)))
-            segments = segmentAround(capStretchedWords(snapToSilences(result.words, silences)), heard, unmatched)
-          } else {
-            ctx.log.info({ chunk: chunk.index, ...fit }, 'the known text does not fit the audio here: recognising it instead')
-            segments = segmentWords(await deps.recogniser.recognise(pcm, chunk, options))
-            unmatched = [{ start: chunk.start, end: chunk.end }]
-          }
+          const known = await transcribeKnownChunk(pcm, chunk, silences, deps.recogniser, options)
+          if (known.unmatched.length > 0) ctx.log.info({ chunk: chunk.index, units: known.units, alignedUnits: known.alignedUnits, recognised: known.unmatched }, 'the known text does not fit the audio here: recognised instead')
+          segments = known.segments
+          unmatched = known.unmatched
         } else {
           segments = segmentWords(await deps.recogniser.recognise(pcm, chunk, options))
         }
