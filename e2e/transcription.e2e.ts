@@ -1,7 +1,7 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { DEV_LOGIN_EMAIL, LIBRARY_MSG } from '@lingocast/contract'
+import { DEV_LOGIN_EMAIL, DEV_LOGIN_TOKEN, type Article } from '@lingocast/contract'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAuthRepo } from '../apps/server/src/features/auth/auth.repo'
@@ -9,7 +9,8 @@ import { createLibraryRepo } from '../apps/server/src/features/library/library.r
 import { createTranscriptsRepo } from '../apps/server/src/features/media/transcripts.repo'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
-import { makeEpisode } from '../test/speech'
+import { mixUnder } from '../test/noisy-speech'
+import { joinLibrivox, makeEpisode } from '../test/speech'
 import { launchBrowser, type Browser } from './browser'
 import { signInAsDeveloper } from './session'
 
@@ -78,8 +79,49 @@ describe('transcribing a recording that has no transcript', () => {
     await page.goto(`${server.url}/console/player/audio/${misfitHashId}`)
     const subtitles = page.getByRole('region', { name: 'Subtitles' })
     await expect.poll(() => subtitles.getByRole('button').count(), { timeout: 60_000, interval: 250 }).toBeGreaterThan(2)
-    await expect.poll(() => subtitles.getByText(LIBRARY_MSG.transcriptUnmatched).isVisible(), { timeout: 10_000 }).toBe(true)
+    // The warning names the stretch, in m:ss.
+    await expect.poll(() => subtitles.getByText(/does not match the audio from \d+:\d\d to \d+:\d\d: these words were recognised by machine/).isVisible(), { timeout: 10_000 }).toBe(true)
     // The other text's words are not shown as if they were spoken here.
     expect(await subtitles.getByRole('button', { name: 'Dashwood' }).count()).toBe(0)
   }, 90_000)
+})
+
+describe('an uploaded noisy recording with its SRT (issue 23)', () => {
+  it("shows the SRT's words, timed, and no warning", async () => {
+    // Real read speech under a noise floor at 20 dB, with an SRT whose cues start 0.6 s late, as publishers' often do.
+    const clips = await joinLibrivox(work, [700, 500, 900, 600])
+    const noisy = path.join(work, 'Noisy reading.wav')
+    await mixUnder(clips.file, 'noise', 20, noisy)
+    const stamp = (ms: number) => new Date(ms).toISOString().slice(11, 23).replace('.', ',')
+    const srt = path.join(work, 'Noisy reading.srt')
+    writeFileSync(srt, clips.sentences.map((c, i) => `${i + 1}\r\n${stamp(c.start + 600)} --> ${stamp(c.end + 600)}\r\n${c.text}\r\n`).join('\r\n'))
+
+    await page.goto(`${server.url}/console/`)
+    const chooser = page.waitForEvent('filechooser')
+    await page.getByRole('button', { name: 'Upload Media' }).click()
+    await (await chooser).setFiles([noisy, srt])
+    const form = page.getByRole('dialog', { name: 'Media Information' })
+    await form.waitFor({ timeout: 30_000 })
+    await form.getByRole('button', { name: 'Save' }).click()
+    await form.waitFor({ state: 'detached', timeout: 30_000 })
+    const library = (await (await fetch(`${server.url}/english_vocab/api/word_collections`, { headers: { authorization: `Bearer ${DEV_LOGIN_TOKEN}` } })).json()) as { collections: Article[] }
+    const article = library.collections.find((a) => a.Title === 'Noisy reading')!
+
+    await page.goto(`${server.url}/console/player/audio/${article.HashID}`)
+    const subtitles = page.getByRole('region', { name: 'Subtitles' })
+    // The first sentence's words, as the SRT writes them, are the first line.
+    await expect.poll(() => subtitles.getByRole('button', { name: 'dashwood' }).count(), { timeout: 90_000, interval: 500 }).toBe(1)
+    expect(await subtitles.getByText(/does not match the audio/).count()).toBe(0)
+    expect(await subtitles.getByText('Machine-recognised transcript: some words may be wrong.').count()).toBe(0)
+
+    // Every word of the SRT, in order, and nothing recognised anywhere.
+    const res = await fetch(`${server.url}/media-proxy/get_speech_segments?audio_url=${encodeURIComponent(article.Audio ?? article.Video!)}`, { headers: { authorization: `Bearer ${DEV_LOGIN_TOKEN}` } })
+    const body = (await res.json()) as { segments: Array<{ word_timestamps: Array<{ word: string; start: number }> }>; transcription: { status: string; confidence: string; unmatched?: unknown } }
+    expect(body.transcription).toMatchObject({ status: 'done', confidence: 'aligned' })
+    expect(body.transcription.unmatched).toBeUndefined()
+    expect(body.segments.flatMap((s) => s.word_timestamps.map((w) => w.word)).join(' ')).toBe(clips.sentences.map((c) => c.text).join(' '))
+    // Each sentence's first word starts with its speech, not at the late cue.
+    const firsts = body.segments.flatMap((s) => s.word_timestamps).filter((_, i, all) => clips.sentences.some((c, k) => i === clips.sentences.slice(0, k).reduce((n, p) => n + p.text.split(' ').length, 0)))
+    firsts.forEach((w, k) => expect(Math.abs(w.start - clips.sentences[k]!.start), `sentence ${k + 1}`).toBeLessThan(300))
+  }, 150_000)
 })

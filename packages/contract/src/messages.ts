@@ -31,9 +31,11 @@ export const LIBRARY_MSG = {
   transcriptNotFound: 'Transcript not found',
   mediaNotFound: 'Media not found',
   mediaUpstream: 'The media host did not answer',
-  /** The player, on a part where the given transcript did not fit the audio (transcriptionStatus.unmatched). */
-  transcriptUnmatched: "The episode's transcript does not match the audio here: these words were recognised by machine and may be wrong.",
 } as const
+
+/** The player, on a part where the given transcript did not fit the audio (transcriptionStatus.unmatched): that stretch, as m:ss. */
+export const transcriptUnmatchedText = (from: string, to: string) =>
+  `The episode's transcript does not match the audio from ${from} to ${to}: these words were recognised by machine and may be wrong.`
 
 export const IMAGE_MSG = {
   imageNotFound: 'Image not found',

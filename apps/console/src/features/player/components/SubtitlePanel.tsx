@@ -1,4 +1,4 @@
-import { LIBRARY_MSG, type Segment, type TranscriptionStatus } from '@lingocast/contract'
+import { transcriptUnmatchedText, type Segment, type TranscriptionStatus } from '@lingocast/contract'
 import { memo, useState, type Ref } from 'react'
 import { Spinner } from '../../../components/ui/Spinner'
 import type { ArticleWords } from '../../vocabulary/api'
@@ -56,8 +56,8 @@ export function SubtitlePanel({ player, segments, loading, transcription, onSeek
         )}
       </div>
       {/* Where the known text did not fit, say so there (even when most of it did not fit and the whole is called recognised). */}
-      {segment && inUnmatched(transcription, segment) ? (
-        <p className="mt-3 text-xs text-amber-700">{LIBRARY_MSG.transcriptUnmatched}</p>
+      {segment && unmatchedAt(transcription, segment) ? (
+        <p className="mt-3 text-xs text-amber-700">{transcriptUnmatchedText(formatStamp(unmatchedAt(transcription, segment)!.start), formatStamp(unmatchedAt(transcription, segment)!.end))}</p>
       ) : (
         segment && transcription?.confidence === 'recognised' && <p className="mt-3 text-xs text-amber-700">Machine-recognised transcript: some words may be wrong.</p>
       )}
@@ -74,9 +74,9 @@ export function SubtitlePanel({ player, segments, loading, transcription, onSeek
   )
 }
 
-/** Whether the segment lies in a span where the known text did not fit and its words were recognised instead. */
-const inUnmatched = (transcription: TranscriptionStatus | undefined, segment: Segment) =>
-  transcription?.unmatched?.some((span) => segment.start >= span.start && segment.start < span.end) ?? false
+/** The span where the known text did not fit and its words were recognised instead, if the segment lies in one. */
+const unmatchedAt = (transcription: TranscriptionStatus | undefined, segment: Segment) =>
+  transcription?.unmatched?.find((span) => segment.start >= span.start && segment.start < span.end)
 
 interface LineProps {
   player: Player
