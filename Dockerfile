@@ -2,7 +2,9 @@
 # Lingocast in one image: the web and worker processes of compose.yaml (PROCESS_ROLE), or one
 # process with the embedded database under the /data volume. README: "Running with Docker / compose".
 
-# Build: every dependency, then the console bundle (apps/console/dist).
+# Build: every dependency, then the console bundle (apps/console/dist), the server compiled to
+# JavaScript (apps/server/dist/server) and the migrated embedded database a first start copies
+# (apps/server/dist/pgdata-template).
 FROM node:20-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -13,8 +15,9 @@ RUN npm ci
 COPY . .
 RUN npm run build
 
-# What runs: production dependencies only (no test runner, browser driver or bundler) and the sources
-# the server runs through tsx.
+# What runs: production dependencies only (no test runner, browser driver or bundler), the sources
+# the built server reads beside it (migrations, the PGlite worker, demo content) and the CLIs run
+# through tsx (backup, restore, doctor).
 FROM node:20-bookworm AS app
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -28,14 +31,16 @@ COPY apps/server apps/server
 COPY scripts scripts
 
 FROM node:20-bookworm-slim AS runtime
-# The Debian packages the server runs (the same names .ci/run installs): ffmpeg for media, pocketsphinx
-# and its en-us model for transcripts and alignment. Not chromium or espeak-ng: only the tests use them.
+# The Debian packages the server runs (names from the tests' list, scripts/test-prerequisites.sh): ffmpeg
+# for media (newer than the npm build npm ci brings), pocketsphinx and its en-us model for transcripts
+# and alignment. Not chromium or espeak-ng: only the tests use them.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg pocketsphinx pocketsphinx-en-us \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=app /app ./
 COPY --from=build /app/apps/console/dist apps/console/dist
+COPY --from=build /app/apps/server/dist apps/server/dist
 
 # Inside a container the server must listen beyond loopback; DATA_DIR holds the embedded database
 # and stored files (or only temporary files with DATABASE_URL and STORAGE_URL).
@@ -48,5 +53,5 @@ EXPOSE 3000
 # /healthz answers without the database: a slow database never gets a healthy process restarted.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# npm start without its build step (the console is built above); node itself is PID 1 and gets SIGTERM.
-CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+# npm start without its build step (the console and the server are built above); node itself is PID 1 and gets SIGTERM.
+CMD ["node", "--enable-source-maps", "apps/server/dist/server/main.js"]

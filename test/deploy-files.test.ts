@@ -38,6 +38,12 @@ function aptPackages(text: string): string[] {
   return packages
 }
 
+/** The Debian packages of the tests: the one list in scripts/test-prerequisites.sh, which .ci/run and npm test run. */
+function testPackages(): string[] {
+  const list = /^PACKAGES=\(([^)]*)\)/m.exec(read('scripts/test-prerequisites.sh'))?.[1] ?? ''
+  return list.trim().split(/\s+/).filter(Boolean)
+}
+
 /** The variables config.ts reads: the keys of its envSchema. */
 function configKeys(): Set<string> {
   const source = read('apps/server/src/config.ts')
@@ -83,8 +89,10 @@ const SERVER_USES: Record<string, RegExp> = {
 }
 
 describe('Dockerfile', () => {
-  it('installs exactly the Debian packages of .ci/run that the server itself uses', () => {
-    const ci = aptPackages(read('.ci/run'))
+  it('installs exactly the Debian packages of the test list that the server itself uses', () => {
+    expect(read('.ci/run')).toMatch(/^bash scripts\/test-prerequisites\.sh$/m)
+    expect(pkg.scripts.test).toMatch(/^bash scripts\/test-prerequisites\.sh && /)
+    const ci = testPackages()
     const image = aptPackages(runtime.filter((i) => i.op === 'RUN').map((i) => i.args).join('\n'))
     expect(ci.length).toBeGreaterThan(0)
     const source = serverSource()

@@ -11,12 +11,16 @@ export interface ServerProcess {
   stop(): Promise<number | null>
 }
 
+/** The server as `npm start` runs it: compiled by `npm run build` (apps/server/build.mjs), without tsx. */
+export const BUILT_SERVER = ['--enable-source-maps', 'apps/server/dist/server/main.js']
+
 /**
- * Starts the real server (`apps/server/src/main.ts`, as `npm start` does) as a
- * child process on a free port and waits for its ready line.
+ * Starts the real server (`apps/server/src/main.ts` through tsx, or `entry`:
+ * BUILT_SERVER is what `npm start` runs) as a child process on a free port and
+ * waits for its ready line.
  */
-export async function startServerProcess(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const spawned = spawnServer(env)
+export async function startServerProcess(env: Record<string, string | undefined>, timeoutMs = 60_000, entry?: string[]): Promise<ServerProcess> {
+  const spawned = spawnServer(env, entry)
   const ready = await untilLine(spawned, /Lingocast is ready: http:\/\/[^:]+:(\d+)\//, 'server', timeoutMs)
   return { url: `http://127.0.0.1:${Number(ready[1])}`, ...handle(spawned) }
 }
@@ -88,8 +92,8 @@ export async function runServerToExit(env: Record<string, string | undefined>): 
   return { code, output: output() }
 }
 
-function spawnServer(env: Record<string, string | undefined>) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+function spawnServer(env: Record<string, string | undefined>, entry = ['--import', 'tsx', 'apps/server/src/main.ts']) {
+  const proc = spawn(process.execPath, entry, {
     cwd: repoRoot,
     // The starter catalogue's feeds are on the internet: tests never fetch them.
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'info', FEED_CATALOGUE_FETCH: '0', ...env },

@@ -80,6 +80,8 @@ import { operations } from './features/operations/operations.routes'
 import { workerListener } from './features/operations/worker-listener'
 import { gracefulClose } from './features/operations/graceful-close'
 import { createMailer, type Mailer } from './lib/mailer'
+import { useMediaTools } from './lib/media-tools'
+import { canTimeWords, logCapabilities } from './features/operations/capabilities'
 import { authGuard } from './plugins/auth-guard'
 import { consoleStatic } from './plugins/console-static'
 import { errorHandler } from './plugins/error-handler'
@@ -121,6 +123,9 @@ export async function buildApp(config: Config, deps: AppDeps) {
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // Issue 27: ffmpeg, ffprobe and pocketsphinx as found at boot, and one line a part on what works here.
+  useMediaTools(config.tools)
+  logCapabilities(config, app.log)
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
@@ -189,7 +194,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   // The transcription lane: config.jobs.concurrency slots (TRANSCRIBE_CONCURRENCY); a transcript a learner
   // opens takes the slot of a background one, which hands it back between chunks (or is stopped).
   const jobs = createJobRunner({ repo: jobsRepo, log: app.log.child({ component: 'jobs' }), ...config.jobs, names: ['transcribe'], preemptAfterMs: YIELD_WITHIN_MS })
-  const recogniser = createRecogniser(config)
+  const recogniser = createRecogniser({ ...config, pocketsphinx: canTimeWords(config) })
   // Recent runs' speed, kept in the database, estimates the wait of a queued transcript in any process.
   const transcriptionSpeed = createTranscriptionSpeed(db)
   jobs.register(
@@ -200,6 +205,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
         storage,
         safeFetch,
         modelDir: config.pocketsphinxModelDir,
+        wordTiming: canTimeWords(config),
         maxDownloadBytes: config.transcribeMaxBytes,
         recogniser,
         tmpDir: config.transcribeTmpDir,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
+import { findMediaTools, type MediaTools } from './lib/media-tools'
 import { parseStorageUrl, type StorageUrl } from './lib/storage-url'
 
 /**
@@ -76,6 +77,13 @@ const envSchema = z.object({
   STORAGE_URL: optionalString,
   AWS_ACCESS_KEY_ID: optionalString,
   AWS_SECRET_ACCESS_KEY: optionalString,
+  /** Where ffmpeg, ffprobe and pocketsphinx_batch are looked for first (lib/media-tools.ts). */
+  PATH: optionalString,
+  /** `0`: only the system's ffmpeg/ffprobe, never the builds that come with npm ci. */
+  NPM_MEDIA_TOOLS: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
 })
 
 export interface Config {
@@ -109,6 +117,8 @@ export interface Config {
    */
   jobs: { concurrency: number; leaseMs: number; pollMs: number; retryBaseMs: number }
   pocketsphinxModelDir: string
+  /** ffmpeg, ffprobe (the system's, else the npm packages' builds) and pocketsphinx_batch, found once here. */
+  tools: MediaTools
   transcribeMaxBytes: number
   /** A ggml model file: Whisper makes the transcripts that no publisher ships. */
   whisperModel: string | undefined
@@ -216,6 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, host: { cores?:
       retryBaseMs: 30_000,
     },
     pocketsphinxModelDir: e.POCKETSPHINX_MODEL_DIR,
+    // An env handed in without PATH (tests pass only their settings) looks where this process would.
+    tools: findMediaTools(e.PATH ?? process.env.PATH, { npm: e.NPM_MEDIA_TOOLS }),
     transcribeMaxBytes: e.TRANSCRIBE_MAX_MB * 1_048_576,
     whisperModel: e.WHISPER_MODEL && path.resolve(e.WHISPER_MODEL),
     transcribeApi: e.TRANSCRIBE_API_URL ? { baseUrl: e.TRANSCRIBE_API_URL, apiKey: e.TRANSCRIBE_API_KEY, model: e.TRANSCRIBE_MODEL } : undefined,

@@ -1,13 +1,15 @@
 import { ConfigError, loadConfig } from './config'
-import { buildApp } from './app'
-import { serveBackupSocket } from './db/backup-socket'
-import { openDatabase } from './db/client'
 import { DataDirLockedError } from './db/data-dir-lock'
+import { startEmbedded } from './db/embedded-start'
 
 /** loadConfig -> openDatabase -> buildApp -> listen, and a graceful shutdown on SIGINT/SIGTERM. */
 async function main() {
   const config = loadConfig()
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  // The embedded database starts in its own thread while this one loads the app's modules (issue 27: a start answers within 2 s).
+  const embedded = config.databaseUrl ? undefined : startEmbedded(config.dataDir)
+  embedded?.catch(() => undefined)
+  const [{ openDatabase }, { buildApp }, { serveBackupSocket }] = await Promise.all([import('./db/client'), import('./app'), import('./db/backup-socket')])
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embedded })
   const app = await buildApp(config, { database })
   // Embedded mode: `npm run backup` asks this process for a consistent snapshot (decision 0009).
   const backups = database.snapshot ? await serveBackupSocket({ database, dataDir: config.dataDir, storageDir: config.storageDir, log: app.log }) : undefined

@@ -6,7 +6,7 @@ export { oauthCallbackQuery, oauthPaths, oauthProvider, oauthStartQuery, type OA
 export * as libraryRoutes from './library'
 export { article, articleRef, parseArticleRef, type Article } from './library'
 export * as mediaRoutes from './media'
-export { PROXY_MEDIA_PATH, proxyMediaQuery, STORAGE_JUMP_PREFIX, STORAGE_THUMBNAIL_PREFIX, THUMBNAIL_IMAGE_PATH, thumbnailImageQuery, segment, TRANSCRIPT_WINDOW_AHEAD_MS, TRANSCRIPT_WINDOW_BEHIND_MS, wordTimestamp, transcriptionStatus, type Segment, type TranscriptionStatus, type WordTimestamp } from './media'
+export { PROXY_MEDIA_PATH, proxyMediaQuery, STORAGE_JUMP_PREFIX, STORAGE_THUMBNAIL_PREFIX, THUMBNAIL_IMAGE_PATH, thumbnailImageQuery, segment, TRANSCRIPT_NOTICE, TRANSCRIPT_WINDOW_AHEAD_MS, TRANSCRIPT_WINDOW_BEHIND_MS, wordTimestamp, transcriptionStatus, type Segment, type TranscriptionStatus, type WordTimestamp } from './media'
 export * as playlistRoutes from './playlists'
 export { NEW_PLAYLIST_NAME, PLAYLIST_TITLE_MAX, playlistArticle, playlistSummary, type PlaylistArticle, type PlaylistDetail, type PlaylistSummary } from './playlists'
 export * as uploadRoutes from './upload'

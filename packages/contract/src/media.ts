@@ -38,8 +38,22 @@ export const transcriptionStatus = z.object({
    * of recent transcriptions. While the job runs, status is 'running' and `progress` says how far.
    */
   waiting: z.object({ ahead: z.number().int().min(0), wait_seconds: z.number().int().min(0).optional() }).optional(),
+  /**
+   * Only when this server lacks a tool the transcript needs (TRANSCRIPT_NOTICE has the words):
+   * 'word_timing_off', the known text is shown with its cue times (no pocketsphinx to time each
+   * word; confidence stays 'aligned': the words are the publisher's); 'recognition_unavailable',
+   * the media came without a transcript and nothing here can recognise one (status 'failed').
+   */
+  notice: z.enum(['word_timing_off', 'recognition_unavailable']).optional(),
 })
 export type TranscriptionStatus = z.infer<typeof transcriptionStatus>
+
+/** What the player says when this server cannot do part of a transcript (issue 27): never the recording's fault. */
+export const TRANSCRIPT_NOTICE = {
+  word_timing_off: 'Word timing is off on this server: pocketsphinx is not installed. The transcript is shown with its cue times.',
+  recognition_unavailable:
+    'This server cannot make a transcript of this recording: it came without one, and no recogniser is installed here (pocketsphinx, a Whisper model or a transcription API).',
+} as const satisfies Record<NonNullable<TranscriptionStatus['notice']>, string>
 
 const mediaAddress = z.string({ error: 'audio_url is required' }).trim().min(1, 'audio_url is required').max(2048)
 

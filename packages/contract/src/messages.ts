@@ -77,6 +77,8 @@ export const UPLOAD_MSG = {
   emptyFile: 'The file is empty.',
   tooLarge: (limitMb: number) => `The file is larger than the upload limit of ${limitMb} MB.`,
   damaged: 'The file is damaged or incomplete: it cannot be played to the end.',
+  /** Issue 27: a server without ffprobe/ffmpeg says so, never "unsupported file". */
+  serverCannotRead: (why: string) => `Your file was not checked: this server cannot read audio or video. ${why}`,
   badSubtitle: 'The subtitle file must be .srt or .vtt with at least one timed cue.',
   subtitleTooLarge: (limitMb: number) => `The subtitle file is larger than ${limitMb} MB.`,
   fileNotFound: 'Uploaded file not found',

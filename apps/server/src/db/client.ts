@@ -2,8 +2,8 @@ import path from 'node:path'
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
-import { lockDataDir } from './data-dir-lock'
-import { startPgliteHost, type PgliteHost } from './pglite-host'
+import { startEmbedded, type EmbeddedStart } from './embedded-start'
+import type { PgliteHost } from './pglite-host'
 import * as schema from './schema'
 
 export type Db = NodePgDatabase<typeof schema>
@@ -24,11 +24,14 @@ export interface DatabaseOptions {
   /** Tests copy an already-migrated template and lock nothing. */
   lock?: boolean
   migrate?: boolean
+  /** false: create the cluster even when a built template exists (the template's own build). */
+  template?: false
+  /** The embedded database already starting (main.ts starts it before loading the rest: db/embedded-start.ts). */
+  embedded?: Promise<EmbeddedStart>
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations')
-/** In DATA_DIR/tmp: the embedded database's socket directory while it runs (pglite-host.ts), so a start after a kill removes it. */
-export const PG_SOCKET_DIR_RECORD = 'pg-socket-dir'
+export { PG_SOCKET_DIR_RECORD } from './embedded-start'
 /** Serialises migrations when several processes boot against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 727_431_001
 
@@ -43,8 +46,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (options.databaseUrl) {
       pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
     } else {
-      if (options.lock !== false) cleanups.push(await lockDataDir(options.dataDir))
-      const host = await startPgliteHost(path.join(options.dataDir, 'pgdata'), { socketDirRecord: path.join(options.dataDir, 'tmp', PG_SOCKET_DIR_RECORD) })
+      const { host, unlock } = await (options.embedded ?? startEmbedded(options.dataDir, { lock: options.lock, template: options.template }))
+      cleanups.push(unlock)
       cleanups.push(() => host.stop())
       snapshot = host.snapshot
       // A single connection, like PGlite itself. A query on the pool from inside

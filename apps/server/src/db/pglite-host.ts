@@ -58,6 +58,8 @@ export interface PgliteHostOptions {
    * named there at start belongs to a host of this data dir that is gone.
    */
   socketDirRecord?: string
+  /** A migrated data dir to copy when `dataDir` has no cluster yet (db/template.ts), instead of creating one. */
+  template?: string
 }
 
 /**
@@ -68,8 +70,9 @@ export interface PgliteHostOptions {
  */
 export async function startPgliteHost(dataDir: string, options: PgliteHostOptions = {}): Promise<PgliteHost> {
   const record = options.socketDirRecord
-  // A new data dir is created by a thread that then ends, taking initdb's memory with it.
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+  // A new data dir is copied from the build's template by the database's thread (pglite-worker.mjs), or
+  // created by a thread that then ends, taking initdb's memory with it.
+  if (!existsSync(path.join(dataDir, 'PG_VERSION')) && !options.template) {
     const creator = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, initOnly: true } })
     try {
       await nextMessage(creator, 'ready')
@@ -93,7 +96,7 @@ export async function startPgliteHost(dataDir: string, options: PgliteHostOption
     }
   }
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir, socketPath: path.join(socketDir, '.s.PGSQL.5432') },
+    workerData: { dataDir, socketPath: path.join(socketDir, '.s.PGSQL.5432'), template: options.template },
   })
   const next = (type: WorkerMessage['type']) => nextMessage(worker, type)
 

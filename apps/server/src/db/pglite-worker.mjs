@@ -3,12 +3,33 @@
 // long WASM queries never block the HTTP event loop (ARCHITECTURE.md s3, hazard 4).
 // Plain JavaScript on purpose: a worker started from tsx or vitest does not
 // inherit their TypeScript loaders.
-import { cpSync, readdirSync, statSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { snapshotStorage } from './storage-snapshot.mjs'
+
+/**
+ * A first start: the migrated data dir `npm run build` made (db/template.ts) copied in, here in the
+ * database's thread while the main one loads the app. Copied beside the data dir and then renamed,
+ * so a start killed halfway leaves no half cluster that a later start would take as made.
+ */
+function copyTemplate(template, target) {
+  if (!template || existsSync(path.join(target, 'PG_VERSION'))) return
+  const parent = path.dirname(target)
+  mkdirSync(parent, { recursive: true })
+  const staging = mkdtempSync(path.join(parent, `.${path.basename(target)}-copy-`))
+  try {
+    cpSync(template, staging, { recursive: true })
+    // An empty directory in the way (made by hand) goes; one with files in it is never touched (rmdir fails).
+    if (existsSync(target)) rmdirSync(target)
+    renameSync(staging, target)
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true })
+    throw error
+  }
+}
 
 let db
 let server
@@ -23,6 +44,7 @@ if (workerData.initOnly) {
     parentPort.postMessage({ type: 'error', message: String(error?.stack ?? error) })
   }
 } else try {
+  copyTemplate(workerData.template, workerData.dataDir)
   db = await PGlite.create(workerData.dataDir)
   // The app's pool keeps one connection (PGlite has a single session). The
   // server still admits a few: node-postgres drops a connection after any

@@ -1,5 +1,16 @@
-import iconv from 'iconv-lite'
-import { detect } from 'jschardet'
+import { createRequire } from 'node:module'
+import type Iconv from 'iconv-lite'
+import type * as Jschardet from 'jschardet'
+
+// Required on the first text decoded, not at start (their tables are the bulk of them).
+const require = createRequire(import.meta.url)
+let iconvModule: typeof Iconv | undefined
+let jschardetModule: typeof Jschardet | undefined
+const iconv = {
+  decode: (...args: Parameters<typeof Iconv.decode>) => (iconvModule ??= require('iconv-lite') as typeof Iconv).decode(...args),
+  encodingExists: (name: string) => (iconvModule ??= require('iconv-lite') as typeof Iconv).encodingExists(name),
+}
+const detect = (...args: Parameters<typeof Jschardet.detect>) => (jschardetModule ??= require('jschardet') as typeof Jschardet).detect(...args)
 
 /**
  * Bytes from outside (feeds, publisher transcripts, uploaded subtitles) as

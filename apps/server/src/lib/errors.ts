@@ -49,6 +49,12 @@ export class RateLimitedError extends AppError {
     super(429, message)
   }
 }
+/** This server lacks what the request needs (a program not installed): its message says what and how to add it. */
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string) {
+    super(503, message)
+  }
+}
 /** A third party (SMTP, OAuth provider, a media host) failed us. */
 export class UpstreamError extends AppError {
   constructor(message: string, options?: { cause?: unknown }) {

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { detectArgs, inputArgs, mediaInput, type MediaInput } from './media-input'
+import { asMissingTool, toolPath } from './media-tools'
 
 const run = promisify(execFile)
 
@@ -33,12 +34,16 @@ interface RawProbe {
  * ffprobe (the file name is not consulted: temporary files have none), and
  * the way into it for ffmpeg. Undefined when ffprobe cannot read it as media
  * in one of the accepted containers (a playlist, a concat script, text...).
+ * A server without ffprobe throws MissingToolError: that is not the file's fault.
  */
 export async function probeMedia(file: string): Promise<Probe | undefined> {
+  const ffprobe = toolPath('ffprobe')
   let stdout: string
   try {
-    ;({ stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...detectArgs(file)], { timeout: 60_000, maxBuffer: 8 << 20 }))
-  } catch {
+    ;({ stdout } = await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...detectArgs(file)], { timeout: 60_000, maxBuffer: 8 << 20 }))
+  } catch (error) {
+    const missing = asMissingTool(error, 'ffprobe')
+    if (missing !== error) throw missing
     return undefined
   }
   const raw = JSON.parse(stdout) as RawProbe
@@ -87,14 +92,17 @@ export const TAIL_SECONDS = 3
  * the tail, so it costs the same on a 2 GB file as on a clip.
  */
 export async function decodableTailSeconds(input: MediaInput): Promise<number> {
+  const ffmpeg = toolPath('ffmpeg')
   try {
     const { stdout } = await run(
-      'ffmpeg',
+      ffmpeg,
       ['-nostdin', '-v', 'error', '-xerror', '-sseof', `-${TAIL_SECONDS}`, ...inputArgs(input), '-map', '0:v:0?', '-map', '0:a:0?', '-f', 'framecrc', '-'],
       { timeout: 120_000, maxBuffer: 64 << 20 },
     )
     return lastFrameEnd(stdout)
-  } catch {
+  } catch (error) {
+    const missing = asMissingTool(error, 'ffmpeg')
+    if (missing !== error) throw missing
     return 0
   }
 }

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module'
 import type { FastifyBaseLogger } from 'fastify'
-import nodemailer from 'nodemailer'
+import type nodemailer from 'nodemailer'
 
 export interface Mail {
   to: string
@@ -25,7 +26,8 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       close() {},
     }
   }
-  const transport = nodemailer.createTransport(options.smtpUrl)
+  // Loaded only with SMTP_URL: a server that logs its codes never needs it.
+  const transport = (createRequire(import.meta.url)('nodemailer') as typeof nodemailer).createTransport(options.smtpUrl)
   return {
     async send(mail) {
       await transport.sendMail({ from: options.from, ...mail })

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { AppError } from '../lib/errors'
+import { MissingToolError } from '../lib/media-tools'
 
 /**
  * The one error handler: every failure leaves as `{success:false, msg}` with
@@ -18,6 +19,11 @@ export const errorHandler = fp(
       }
 
       if (error instanceof AppError && error.statusCode < 500) return body(error.statusCode, error.message)
+      // A program this server lacks (ffmpeg, pocketsphinx): said with how to add it, wherever it was needed.
+      if (error instanceof MissingToolError) {
+        request.log.warn({ reqId: request.id }, error.message)
+        return body(503, error.message)
+      }
 
       if (hasZodFastifySchemaValidationErrors(error)) {
         // Contract schemas carry user-facing messages (e.g. 'Invalid email address').
@@ -34,9 +40,10 @@ export const errorHandler = fp(
         return body(status, error.message || MSG.internal)
       }
 
-      const upstream = error instanceof AppError && error.statusCode === 502
+      // A failing third party (502) and a tool this server lacks (503) are said in words: neither is the user's doing.
+      const said = error instanceof AppError && (error.statusCode === 502 || error.statusCode === 503)
       request.log.error({ err: error, reqId: request.id }, 'request failed')
-      return body(upstream ? 502 : 500, upstream ? error.message : `${MSG.internal} (request id ${request.id})`)
+      return body(said ? error.statusCode : 500, said ? error.message : `${MSG.internal} (request id ${request.id})`)
     })
   },
   { name: 'error-handler' },

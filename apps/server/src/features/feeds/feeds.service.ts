@@ -1,6 +1,5 @@
 import { CHANNEL_ITEMS_LIMIT, FEEDS_MSG, YOUTUBE_PREFIX, type Feed, type FeedItem } from '@lingocast/contract'
 import type { FastifyBaseLogger } from 'fastify'
-import { generateOpml, parseOpml } from 'feedsmith'
 import type { StoredCue } from '../../db/schema'
 import { decodeText } from '../../lib/decode-text'
 import { NotFoundError, ValidationError } from '../../lib/errors'
@@ -12,7 +11,7 @@ import type { CatalogueEntry } from './catalogue'
 import { toFeedDto, toFeedItemDto } from './feed-dto'
 import type { ChannelRow, FeedsRepo, ItemView } from './feeds.repo'
 import { FeedFetchError, fetchFeed } from './fetch-feed'
-import { FEED_PARSE_MESSAGES, FeedParseError, parseFeedDocument, type ParsedFeed } from './parse-feed'
+import { FEED_PARSE_MESSAGES, FeedParseError, loadFeedsmith, parseFeedDocument, type ParsedFeed } from './parse-feed'
 import { PAUSE_AFTER_PARSE_ERRORS, refreshIntervalMs, retryDelayMs } from './refresh-schedule'
 
 export interface FeedsServiceDeps {
@@ -311,14 +310,14 @@ export function createFeedsService(deps: FeedsServiceDeps) {
       const head = { title: OPML_TITLE, dateCreated: now() }
       // feedsmith refuses a body without outlines; no subscriptions is still a valid (empty) list.
       if (channels.length === 0) return emptyOpml(head)
-      return generateOpml({ head, body: { outlines: channels.map((c) => ({ type: 'rss', text: c.customTitle ?? c.title, title: c.customTitle ?? c.title, xmlUrl: c.url })) } })
+      return loadFeedsmith().generateOpml({ head, body: { outlines: channels.map((c) => ({ type: 'rss', text: c.customTitle ?? c.title, title: c.customTitle ?? c.title, xmlUrl: c.url })) } })
     },
 
     /** Subscribes to every feed address of an OPML document; new addresses are fetched by the refresh job. */
     async importOpml(userId: number, text: string): Promise<{ subscribed: number; skipped: Array<{ url: string; reason: string }> }> {
       let outlines: Array<{ xmlUrl?: string; text?: string; title?: string; outlines?: unknown[] }>
       try {
-        outlines = (parseOpml(text).body?.outlines ?? []) as typeof outlines
+        outlines = (loadFeedsmith().parseOpml(text).body?.outlines ?? []) as typeof outlines
       } catch {
         throw new ValidationError(FEEDS_MSG.opmlInvalid)
       }

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto'
+import { createRequire } from 'node:module'
 import { FEEDS_MSG, YOUTUBE_PREFIX } from '@lingocast/contract'
-import { parseFeed as parseAnyFeed } from 'feedsmith'
+import type * as Feedsmith from 'feedsmith'
 import { repairFeedXml } from './repair-xml'
+
+/** feedsmith, required on the first feed (its 129 modules are not needed before): feeds.service.ts's OPML too. */
+let feedsmith: typeof Feedsmith | undefined
+export const loadFeedsmith = () => (feedsmith ??= createRequire(import.meta.url)('feedsmith') as typeof Feedsmith)
+const parseAnyFeed: typeof Feedsmith.parseFeed = (source, options) => loadFeedsmith().parseFeed(source, options)
 
 /** A channel as we keep it, whatever format it came in. */
 export interface ParsedFeed {

@@ -1,7 +1,12 @@
-import sharp from 'sharp'
+import { createRequire } from 'node:module'
+import type Sharp from 'sharp'
 import { AppError, UpstreamError, ValidationError } from '../../lib/errors'
 import { discardBody, readCapped, type SafeFetch } from '../../lib/safe-fetch'
 import type { Storage } from '../../lib/storage'
+
+/** Required on the first image, not at start. */
+let sharpModule: typeof Sharp | undefined
+const sharp = (...args: Parameters<typeof Sharp>) => (sharpModule ??= createRequire(import.meta.url)('sharp') as typeof Sharp)(...args)
 
 const MAX_IMAGE_BYTES = 15 * 1024 * 1024
 /** Refuse decompression bombs: 40 megapixels is far above any cover art. */

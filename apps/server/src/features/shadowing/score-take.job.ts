@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { SHADOW_TAKE_MAX_MS, SHADOWING_MSG, type Segment } from '@lingocast/contract'
 import { mediaInput, type MediaInput } from '../../lib/media-input'
+import { hasTool, MissingToolError } from '../../lib/media-tools'
 import type { Storage } from '../../lib/storage'
 import { PermanentJobError, type JobContext } from '../jobs/job-runner'
 import { decodeToPcm } from '../transcription/audio'
@@ -47,6 +48,8 @@ export function createScoreTakeJob(deps: ScoreTakeDeps) {
     await mkdir(deps.tmpDir, { recursive: true })
     const dir = await mkdtemp(path.join(deps.tmpDir, 'take-'))
     try {
+      // A server without pocketsphinx says so on the take (issue 27), instead of retrying what cannot work.
+      if (!hasTool('pocketsphinx_batch')) throw new PermanentJobError(new MissingToolError('pocketsphinx_batch').message)
       const pcm = path.join(dir, 'take.raw')
       const [durationMs, dictionary, segment] = await Promise.all([
         deps.storage.withLocalFile(take.audio, (file) => decodeToPcm(takeInput(file, take.audio), pcm, ctx.signal)).catch((error: unknown) => {

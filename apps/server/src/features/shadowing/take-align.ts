@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import type { WordTimestamp } from '@lingocast/contract'
+import { toolPath } from '../../lib/media-tools'
 import { DEFAULT_MODEL_DIR, dictionaryFor, PAUSE_WORD, type Dictionary } from '../transcription/sphinx'
 import { knownOnly, tokenize } from '../transcription/words'
 import { JUNK_WORD, matchSlots, parseTakeHypseg, scoreTake, takeGrammar, type TakeScore } from './scoring'
@@ -32,7 +33,7 @@ export async function scorePcm(
   await writeFile(path.join(dir, 'take.dict'), `${dictionaryFor(spoken, options.dictionary)}${PAUSE_WORD} SIL\n${JUNK_WORD} +SPN+\n`)
   await writeFile(path.join(dir, 'ctl'), `${path.basename(pcm, ext)}\n`)
   await run(
-    'pocketsphinx_batch',
+    toolPath('pocketsphinx_batch'),
     [
       ...['-ctl', path.join(dir, 'ctl'), '-cepdir', dir, '-cepext', ext, '-adcin', 'yes', '-adchdr', '0'],
       ...['-hmm', path.join(modelDir, 'en-us'), '-dict', path.join(dir, 'take.dict'), '-fsg', path.join(dir, 'take.fsg')],

@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import { probeMedia } from '../../lib/ffprobe'
 import { inputArgs, type MediaInput } from '../../lib/media-input'
+import { asMissingTool, toolPath } from '../../lib/media-tools'
 
 const run = promisify(execFile)
 
@@ -22,7 +23,7 @@ export async function decodeToPcm(media: string | MediaInput, output: string, si
   const input = typeof media === 'string' ? (await probeMedia(media))?.input : media
   if (!input) throw new Error(NOT_MEDIA_MSG)
   await new Promise<void>((resolve, reject) => {
-    const proc = spawn('ffmpeg', ['-v', 'error', '-nostdin', '-y', ...inputArgs(input), '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', output], {
+    const proc = spawn(toolPath('ffmpeg'), ['-v', 'error', '-nostdin', '-y', ...inputArgs(input), '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', output], {
       stdio: ['ignore', 'ignore', 'pipe'],
       signal,
     })
@@ -30,7 +31,7 @@ export async function decodeToPcm(media: string | MediaInput, output: string, si
     proc.stderr.on('data', (c: Buffer) => {
       if (err.length < 4000) err += c.toString()
     })
-    proc.on('error', reject)
+    proc.on('error', (error) => reject(asMissingTool(error, 'ffmpeg')))
     proc.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg could not decode the audio: ${err.trim().split('\n').at(-1) ?? `exit ${code}`}`))))
   })
   const file = await open(output)
@@ -44,7 +45,7 @@ export async function decodeToPcm(media: string | MediaInput, output: string, si
 /** Silences of at least 0.3 s (ffmpeg silencedetect), where chunks may be cut. */
 export async function findSilences(pcm: string, signal?: AbortSignal): Promise<Array<{ start: number; end: number }>> {
   const { stderr } = await run(
-    'ffmpeg',
+    toolPath('ffmpeg'),
     ['-nostdin', '-hide_banner', '-f', 's16le', '-ar', String(SAMPLE_RATE), '-ac', '1', '-i', pcm, '-af', 'silencedetect=noise=-35dB:d=0.3', '-f', 'null', '-'],
     { signal, maxBuffer: 64 * 1024 * 1024 },
   )

@@ -1,5 +1,5 @@
 import type { Segment } from '@lingocast/contract'
-import type { StoredWord } from '../../db/schema'
+import type { StoredCue, StoredWord } from '../../db/schema'
 import { alignChunk, alignSpan, type AlignOptions, type ChunkAlignment } from './align'
 import type { Chunk } from './chunks'
 import { heardTheText, RECOGNISE_MIN_MS } from './fit'
@@ -50,4 +50,30 @@ export async function transcribeKnownChunk(pcm: string, chunk: Chunk, silences: 
     units: result.units,
     alignedUnits: result.alignedUnits,
   }
+}
+
+/**
+ * The stored confidence of a transcript made on a server without an aligner (no pocketsphinx): the
+ * known words with their cue times, segment by segment, none timed alone. The status says so.
+ */
+export const CUE_TIMES = 'cues'
+
+/**
+ * Known text as segments with its cues' times and no word timings (the player seeks by the line):
+ * what a server without pocketsphinx shows. Untimed text (HTML, plain) is spread over the audio by
+ * its length, the best a server that cannot hear it can do.
+ */
+export function cueSegments(cues: readonly StoredCue[], durationMs: number): Segment[] {
+  if (cues.every((c) => c.start !== undefined && c.end !== undefined)) {
+    return cues
+      .filter((c) => c.start! < durationMs || durationMs <= 0)
+      .map((c) => ({ start: c.start!, end: durationMs > 0 ? Math.min(c.end!, durationMs) : c.end!, text: c.text, word_timestamps: [] }))
+  }
+  const total = cues.reduce((n, c) => n + c.text.length, 0) || 1
+  let at = 0
+  return cues.map((c) => {
+    const start = Math.round((at / total) * durationMs)
+    at += c.text.length
+    return { start, end: Math.max(start + 1, Math.round((at / total) * durationMs)), text: c.text, word_timestamps: [] }
+  })
 }

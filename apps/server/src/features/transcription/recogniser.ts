@@ -1,4 +1,6 @@
+import { TRANSCRIPT_NOTICE } from '@lingocast/contract'
 import type { StoredWord } from '../../db/schema'
+import { PermanentJobError } from '../jobs/job-runner'
 import { recogniseChunk, sliceTo, type AlignOptions } from './align'
 import type { Chunk } from './chunks'
 import { transcribeWithApi, type TranscriptionApiConfig } from './transcription-api'
@@ -19,6 +21,8 @@ export interface Recogniser {
 export interface RecogniserConfig {
   whisperModel: string | undefined
   transcribeApi: TranscriptionApiConfig | undefined
+  /** Whether pocketsphinx and its model are here (undefined: assumed, as before tools were checked). */
+  pocketsphinx?: boolean
 }
 
 
@@ -52,6 +56,10 @@ export function createRecogniser(config: RecogniserConfig): Recogniser {
       confidence: 'transcribed',
       recognise: async (pcm, chunk, options) => transcribeWithApi(api, await sliceTo(pcm, chunk.start, chunk.end, options.workDir, 'recognise'), chunk.start, options.signal),
     }
+  }
+  if (config.pocketsphinx === false) {
+    // Nothing here can hear words: the transcript fails with words that say why (its status carries them).
+    return { source: 'pocketsphinx', confidence: 'recognised', recognise: async () => Promise.reject(new PermanentJobError(TRANSCRIPT_NOTICE.recognition_unavailable)) }
   }
   return { source: 'pocketsphinx', confidence: 'recognised', recognise: (pcm, chunk, options) => recogniseChunk(pcm, chunk, options) }
 }

@@ -151,4 +151,26 @@ describe('OpenAI-compatible transcription API', () => {
       await t?.close()
     }
   }, 60_000)
+
+  it('makes it through the API on a server without pocketsphinx too (issue 27: no model dictionary is read)', async () => {
+    let t: TestApp | undefined
+    try {
+      const tools = { ...loadConfig({}).tools, pocketsphinx_batch: undefined }
+      t = await buildTestApp({ processRole: 'both', tools, pocketsphinxModelDir: path.join(work, 'no-model'), transcribeApi: { baseUrl: apiUrl, apiKey: undefined, model: 'whisper-1' }, jobs: { concurrency: 1, leaseMs: 10_000, pollMs: 50, retryBaseMs: 100 } })
+      const user = await createTestUser(t.db.database, 'api-no-sphinx@example.com')
+      const episode = await makeEpisode(mkdtempSync(path.join(work, 'ep-')), 0.2)
+      mkdirSync(path.join(t.config.storageDir, 'up'), { recursive: true })
+      writeFileSync(path.join(t.config.storageDir, 'up/b.wav'), await import('node:fs/promises').then((fs) => fs.readFile(episode.file)))
+      await createLibraryRepo(t.db.database.db).insert(user.id, { title: 'API without pocketsphinx', audio: '/up/b.wav' })
+      await t.app.inject({ method: 'POST', url: '/media-proxy/parse_media', headers: user.auth, payload: { audio_url: '/up/b.wav' } })
+      const read = async () => (await t!.app.inject({ url: '/media-proxy/get_speech_segments?audio_url=%2Fup%2Fb.wav', headers: user.auth })).json()
+      await expect.poll(async () => (await read()).transcription.status, { timeout: 30_000, interval: 100 }).toBe('done')
+      const body = await read()
+      expect(body.transcription).toMatchObject({ status: 'done', confidence: 'transcribed' })
+      expect(body.transcription.notice).toBeUndefined()
+      expect(body.segments[0].word_timestamps[0]).toEqual({ word: 'hello', start: 500, end: 900 })
+    } finally {
+      await t?.close()
+    }
+  }, 60_000)
 })

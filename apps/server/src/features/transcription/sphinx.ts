@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { toolPath } from '../../lib/media-tools'
 import { alignmentDictionary, alignmentFsg, goodness, parseAlignment, PAUSE_WORD, type DecodedAlignment, type GrammarText } from './grammar'
 import type { PlacedWord, Span } from './timing'
 
@@ -52,7 +53,7 @@ async function batch(pcm: string, args: string[], modelDir: string, signal?: Abo
     const ext = path.extname(pcm)
     await writeFile(path.join(dir, 'ctl'), `${path.basename(pcm, ext)}\n`)
     await run(
-      'pocketsphinx_batch',
+      toolPath('pocketsphinx_batch'),
       [
         ...['-ctl', path.join(dir, 'ctl'), '-cepdir', path.dirname(pcm), '-cepext', ext, '-adcin', 'yes', '-adchdr', '0'],
         ...['-hmm', path.join(modelDir, 'en-us'), '-dict', dictFile],

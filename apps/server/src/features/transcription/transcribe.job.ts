@@ -10,7 +10,7 @@ import { anchorCues } from './align'
 import { decodeToPcm, findSilences } from './audio'
 import { nextChunk, planCueChunks, planRecognitionChunks, planUntimedChunk, type Chunk } from './chunks'
 import { MOSTLY_UNMATCHED, spansMs } from './fit'
-import { transcribeKnownChunk } from './known-text'
+import { CUE_TIMES, cueSegments, transcribeKnownChunk } from './known-text'
 import type { Recogniser } from './recogniser'
 import { segmentWords } from './segmenter'
 import type { Span } from './timing'
@@ -27,6 +27,12 @@ export interface TranscribeDeps {
   storage: Storage
   safeFetch: SafeFetch
   modelDir: string
+  /**
+   * Whether known text can be timed word by word (pocketsphinx and its model are here). Without it a
+   * publisher's transcript is stored with its cue times (CUE_TIMES), and media without one is left
+   * to the recogniser (Whisper or an API; pocketsphinx's own recognition is missing too).
+   */
+  wordTiming?: boolean
   maxDownloadBytes: number
   recogniser: Recogniser
   /** Where each run makes its work directory (config.transcribeTmpDir); app.ts sweeps what a crash leaves there. */
@@ -80,7 +86,15 @@ export function createTranscribeJob(deps: TranscribeDeps) {
         }),
       )
       if (durationMs < 100) throw new PermanentJobError('The media has no audio.')
-      const dictionary = await loadDictionary(deps.modelDir)
+      const wordTiming = deps.wordTiming ?? true
+      if (!wordTiming && state.cues?.length) {
+        // No aligner on this server: the publisher's words with their cue times, one piece.
+        await transcripts.storeChunk(state.id, 0, cueSegments(state.cues, durationMs), 1, { confidence: CUE_TIMES })
+        await transcripts.setStatus(state.id, 'done')
+        return
+      }
+      // pocketsphinx's dictionary, for alignment and its own recognition (Whisper and APIs need none).
+      const dictionary = wordTiming ? await loadDictionary(deps.modelDir) : new Map<string, string[]>()
       const options = { dictionary, modelDir: deps.modelDir, workDir: dir, signal: ctx.signal }
       const silences = await findSilences(pcm, ctx.signal)
       let cues = state.cues ?? []

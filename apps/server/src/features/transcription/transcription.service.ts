@@ -1,7 +1,8 @@
-import type { TranscriptionStatus } from '@lingocast/contract'
+import { TRANSCRIPT_NOTICE, type TranscriptionStatus } from '@lingocast/contract'
 import type { StoredCue } from '../../db/schema'
 import type { JobsRepo } from '../jobs/jobs.repo'
 import type { TranscriptsRepo, TranscriptState } from '../media/transcripts.repo'
+import { CUE_TIMES } from './known-text'
 import type { Recogniser } from './recogniser'
 import type { TranscriptionQueueRepo, WorkAhead } from './transcription-queue.repo'
 import { DEFAULT_SPEED, type SpeedKind } from './transcription-speed'
@@ -29,6 +30,9 @@ export function toStatus(state: TranscriptState | undefined): TranscriptionStatu
     progress: state.progress,
     confidence: state.confidence === 'recognised' || state.confidence === 'transcribed' ? state.confidence : 'aligned',
     ...(state.unmatched.length > 0 ? { unmatched: state.unmatched } : {}),
+    // A server without pocketsphinx (issue 27): the player says why the words are not timed, or why there are none.
+    ...(state.confidence === CUE_TIMES ? { notice: 'word_timing_off' as const } : {}),
+    ...(state.status === 'failed' && state.error === TRANSCRIPT_NOTICE.recognition_unavailable ? { notice: 'recognition_unavailable' as const } : {}),
   }
 }
 

@@ -5,9 +5,10 @@ import { UPLOAD_MSG, type MediaInfo, type RouteBody, type uploadRoutes } from '@
 import type { FastifyBaseLogger } from 'fastify'
 import { customAlphabet } from 'nanoid'
 import type { StoredCue } from '../../db/schema'
-import { NotFoundError, ValidationError } from '../../lib/errors'
+import { NotFoundError, ServiceUnavailableError, ValidationError } from '../../lib/errors'
 import { grabFrame } from '../../lib/ffmpeg'
 import { decodableTailSeconds, playsToEnd, probeMedia } from '../../lib/ffprobe'
+import { MissingToolError } from '../../lib/media-tools'
 import { isStoredAddress, type Storage } from '../../lib/storage'
 import type { LibraryService } from '../library/library.service'
 import type { TranscriptionService } from '../transcription/transcription.service'
@@ -93,11 +94,13 @@ export function createUploadService(deps: UploadServiceDeps) {
         const cues = received.subtitle ? subtitleCues(received.subtitle) : null
         if (received.sizeBytes === 0) throw new ValidationError(UPLOAD_MSG.emptyFile)
         // The probe first: it decides which demuxer the tail decode may use (lib/media-input.ts).
-        const probe = await probeMedia(received.tmpFile)
+        // A server without ffprobe or ffmpeg says so: the file was never looked at (issue 27).
+        const unchecked = (error: unknown) => Promise.reject(error instanceof MissingToolError ? new ServiceUnavailableError(UPLOAD_MSG.serverCannotRead(error.message)) : error)
+        const probe = await probeMedia(received.tmpFile).catch(unchecked)
         const kind = probe && classifyProbe(probe)
         if (!probe || !kind) throw new ValidationError(UPLOAD_MSG.unsupportedType)
         const duration = probe.durationSeconds
-        if (!duration || !playsToEnd(await decodableTailSeconds(probe.input), duration)) throw new ValidationError(UPLOAD_MSG.damaged)
+        if (!duration || !playsToEnd(await decodableTailSeconds(probe.input).catch(unchecked), duration)) throw new ValidationError(UPLOAD_MSG.damaged)
 
         address = `${UPLOAD_DIR}/${newName()}.${kind.ext}`
         await storage.put(received.tmpFile, address)

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
-import winkNLP, { type WinkMethods } from 'wink-nlp'
-import model from 'wink-eng-lite-web-model'
+import type winkNLP from 'wink-nlp'
+import type { WinkMethods } from 'wink-nlp'
 
 /**
  * English words and their lemmas, by wink-nlp's tokeniser, part-of-speech
@@ -14,7 +14,13 @@ import model from 'wink-eng-lite-web-model'
  */
 let nlp: WinkMethods | undefined
 // Sentences and parts of speech are all the lemmas need: no entities, negation or sentiment.
-const load = () => (nlp ??= winkNLP(model, ['sbd', 'pos']))
+// Required on first use, not at start: the model and tagger are 78 modules the server's first answer does not need.
+const load = () => {
+  if (nlp) return nlp
+  const require = createRequire(import.meta.url)
+  const make = require('wink-nlp') as typeof winkNLP
+  return (nlp = make(require('wink-eng-lite-web-model') as Parameters<typeof winkNLP>[0], ['sbd', 'pos']))
+}
 
 export interface WordToken {
   /** The word as written, lower case ("ran", "dashwood"). */

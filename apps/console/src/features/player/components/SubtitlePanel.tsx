@@ -1,4 +1,4 @@
-import { transcriptUnmatchedText, type Segment, type TranscriptionStatus } from '@lingocast/contract'
+import { TRANSCRIPT_NOTICE, transcriptUnmatchedText, type Segment, type TranscriptionStatus } from '@lingocast/contract'
 import { memo, useState, type Ref } from 'react'
 import { Spinner } from '../../../components/ui/Spinner'
 import type { ArticleWords } from '../../vocabulary/api'
@@ -60,6 +60,12 @@ export function SubtitlePanel({ player, segments, loading, transcription, onSeek
         <p className="mt-3 text-xs text-amber-700">{transcriptUnmatchedText(formatStamp(unmatchedAt(transcription, segment)!.start), formatStamp(unmatchedAt(transcription, segment)!.end))}</p>
       ) : (
         segment && transcription?.confidence === 'recognised' && <p className="mt-3 text-xs text-amber-700">Machine-recognised transcript: some words may be wrong.</p>
+      )}
+      {/* A server without pocketsphinx shows the publisher's lines with their cue times: say why no word lights up. */}
+      {segment && transcription?.notice === 'word_timing_off' && (
+        <p className="mt-3 text-xs text-slate-500" data-testid="transcript-notice">
+          {TRANSCRIPT_NOTICE.word_timing_off}
+        </p>
       )}
       {segment && articleWords && (
         <StatusLegend
@@ -145,6 +151,13 @@ function NoSegment({ transcription }: { transcription?: TranscriptionStatus }) {
           <div className="h-full rounded-full bg-indigo-500 transition-[width]" style={{ width: `${percent}%` }} />
         </div>
       </div>
+    )
+  }
+  if (transcription?.status === 'failed' && transcription.notice) {
+    return (
+      <p className="w-full text-center text-sm text-slate-500" data-testid="transcript-notice">
+        {TRANSCRIPT_NOTICE[transcription.notice]}
+      </p>
     )
   }
   if (transcription?.status === 'failed') return <p className="w-full text-center text-sm text-slate-500">The transcript could not be made for this recording.</p>

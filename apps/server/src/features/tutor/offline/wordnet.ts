@@ -39,9 +39,9 @@ const LOOKUP = { n: 'lookupNoun', v: 'lookupVerb', a: 'lookupAdjective', r: 'loo
  * its senses were tagged in the SemCor corpus: go 598, admit 77, reluctant 6).
  */
 export function createWordNet() {
-  // wordpos ships no types: the part used here is declared above.
-  const WordPOS = createRequire(import.meta.url)('wordpos') as new (options: object) => WordposInstance
-  const wordpos = new WordPOS({ stopwords: false })
+  // wordpos ships no types: the part used here is declared above. Required on the first lookup, not at start.
+  let instance: WordposInstance | undefined
+  const wordpos = () => (instance ??= new (createRequire(import.meta.url)('wordpos') as new (options: object) => WordposInstance)({ stopwords: false }))
   let counts: Promise<Map<string, number>> | undefined
 
   async function loadCounts(): Promise<Map<string, number>> {
@@ -69,7 +69,7 @@ export function createWordNet() {
       if (!found) {
         found = Promise.all(
           (Object.keys(LOOKUP) as PosHint[]).map(async (pos) =>
-            (await wordpos[LOOKUP[pos]](key)).map((s, rank) => ({
+            (await wordpos()[LOOKUP[pos]](key)).map((s, rank) => ({
               lemma: key,
               pos,
               definition: s.def.trim(),
