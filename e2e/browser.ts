@@ -20,13 +20,23 @@ export interface Browser {
 }
 
 /** A fresh profile each time, so no cookie or storage leaks between tests. */
-export async function launchBrowser(options: { viewport?: { width: number; height: number }; args?: string[] } = {}): Promise<Browser> {
+export async function launchBrowser(
+  options: {
+    viewport?: { width: number; height: number }
+    args?: string[]
+    /** A touch phone: touch events, and the (pointer: coarse) / (hover: none) media features. */
+    hasTouch?: boolean
+    isMobile?: boolean
+  } = {},
+): Promise<Browser> {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'lingocast-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [...FLAGS, ...(options.args ?? [])],
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.hasTouch ? { hasTouch: true } : {}),
+    ...(options.isMobile ? { isMobile: true } : {}),
   })
   return {
     context,

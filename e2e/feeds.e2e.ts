@@ -395,6 +395,42 @@ describe('My Feed', () => {
     await miniPlayer().getByRole('button', { name: 'Close player' }).click()
   })
 
+  it('marks an episode played once 90 % of it has played, before its end', async () => {
+    expect(await playedOf(HARBOUR)).toBe(false)
+    const marks: unknown[] = []
+    const onRequest = (r: import('playwright-core').Request) => {
+      if (r.url().endsWith('/english_vocab/api/rss-item-played')) marks.push(r.postDataJSON())
+    }
+    page.on('request', onRequest)
+    try {
+      await row(HARBOUR).getByRole('button', { name: `Play ${HARBOUR}` }).click()
+      await expect.poll(() => page.getByTestId('mini-now-playing').textContent()).toBe(`Now playing: ${HARBOUR} · ${CHANNEL}`)
+      await expect.poll(miniTime, { timeout: 15_000 }).toBeGreaterThan(0.2)
+      await miniPlayer().getByRole('button', { name: 'Pause', exact: true }).click()
+      const seek = (fraction: number) =>
+        page.evaluate((f) => {
+          const a = document.querySelector<HTMLAudioElement>('section[aria-label="Mini player"] audio')!
+          a.currentTime = a.duration * f
+        }, fraction)
+      // Two thirds: not yet.
+      await seek(0.66)
+      await page.waitForTimeout(400)
+      expect(marks).toEqual([])
+      // 92 %, paused, well before the end: the episode was listened to.
+      await seek(0.92)
+      await expect.poll(() => playedOf(HARBOUR), { timeout: 15_000 }).toBe(true)
+      expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>('section[aria-label="Mini player"] audio')!.ended)).toBe(false)
+      await expect.poll(() => row(HARBOUR).getByRole('img', { name: 'Unplayed' }).count()).toBe(0)
+      // Once per play: playing on to the end sends no second mark.
+      await miniPlayer().getByRole('button', { name: 'Play', exact: true }).click()
+      await expect.poll(() => page.evaluate(() => document.querySelector<HTMLAudioElement>('section[aria-label="Mini player"] audio')!.ended), { timeout: 15_000 }).toBe(true)
+      expect(marks).toEqual([{ rss_item_id: expect.any(Number), played: true }])
+      await miniPlayer().getByRole('button', { name: 'Close player' }).click()
+    } finally {
+      page.off('request', onRequest)
+    }
+  })
+
   it('says so in the bar when the media cannot be loaded', async () => {
     await page.route('**/media-proxy/proxy_media?**', (route) => route.fulfill({ status: 404, json: { success: false, msg: 'Media not found' } }))
     try {
@@ -526,8 +562,12 @@ describe('Feed detail', () => {
   it("says 'Error: RSS feed not found.', 'Error: Failed to fetch RSS items.' and the others", async () => {
     await page.goto(`${server.url}/console/rss/999999`)
     await page.getByText('Error: RSS feed not found.').waitFor()
+    // A numeric id might name a feed later: Retry. "abc" never can: no Retry, only the way back.
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(1)
     await page.goto(`${server.url}/console/rss/abc`)
     await page.getByText('Error: RSS feed not found.').waitFor()
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(1)
 
     for (const [pattern, text] of [
       ['**/english_vocab/api/rss-items?**', 'Error: Failed to fetch RSS items.'],

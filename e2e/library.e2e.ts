@@ -393,3 +393,27 @@ describe('cards and dialogs against stubbed calls', () => {
     }
   })
 })
+
+describe('the favicon (issue 25)', () => {
+  it('is an SVG icon linked from every page and served, so no page asks for a missing /favicon.ico', async () => {
+    const p = await browser.context.newPage()
+    const missing: string[] = []
+    p.on('response', (r) => {
+      if (r.status() === 404) missing.push(r.url())
+    })
+    try {
+      for (const path of ['/console/', '/console/memories/deck', '/console/discover']) {
+        await p.goto(server.url + path)
+        await p.waitForLoadState('networkidle')
+        expect(await p.locator('link[rel="icon"]').getAttribute('href')).toBe('/console/favicon.svg')
+      }
+      expect(missing).toEqual([])
+      const icon = await fetch(`${server.url}/console/favicon.svg`)
+      expect(icon.status).toBe(200)
+      expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+      expect(await icon.text()).toContain('<svg')
+    } finally {
+      await p.close()
+    }
+  })
+})

@@ -263,3 +263,193 @@ describe('memories in Chromium', () => {
     await row('café').waitFor()
   })
 })
+
+/** Writes with the developer token, as another device would. */
+async function post<T>(path: string, body: unknown, method = 'POST'): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${DEV_LOGIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  expect(res.status).toBe(200)
+  return (await res.json()) as T
+}
+/** A deck of its own with these cards (front, markdown cue), made through the API. */
+async function deckWith(name: string, cards: Array<[string, string]>): Promise<number> {
+  const { deck } = await post<{ deck: { id: number } }>('/english_vocab/memories/deck', { name })
+  for (const [front, back] of cards) await post('/english_vocab/memories/flashcard', { deck_id: deck.id, front, back })
+  return deck.id
+}
+const strip = () => page.getByRole('region', { name: 'Reviewed cards' })
+const stripItems = () => strip().getByRole('listitem')
+
+describe('learning steps in a review session (issue 25)', () => {
+  let stepsDeck: number
+
+  it('brings a card answered Unfamiliar back after the remaining cards, says how many are learning, and completes', async () => {
+    stepsDeck = await deckWith('Steps', [
+      ['alpha', '```context\nTitle: Steps radio\nSentence: The alpha wave came first.\n```\n**alpha** = the _first_ one'],
+      ['beta', 'the second one'],
+      ['gamma', 'the third one'],
+    ])
+    const saved: Array<{ flashcard_id: number; rating: string; time_ms?: number }> = []
+    const onRequest = (r: import('playwright-core').Request) => {
+      if (r.url().endsWith('/english_vocab/memories/review') && r.method() === 'POST') saved.push(r.postDataJSON())
+    }
+    page.on('request', onRequest)
+    await page.goto(`${server.url}/console/memories/review?deck_id=${stepsDeck}`)
+    await expect.poll(counter).toBe('0 reviewed · 3 remaining')
+    expect(await page.getByTestId('card-front').textContent()).toBe('alpha')
+    // A keyboard and a mouse here: the key hints show.
+    expect(await page.getByTestId('review-keys').isVisible()).toBe(true)
+    await page.waitForTimeout(300)
+    await page.getByRole('button', { name: 'Show Answer' }).click()
+    await page.getByRole('button', { name: 'Unfamiliar' }).click()
+    // Unfamiliar: a short step, so the card is still to come in this session.
+    expect(await counter()).toBe('1 reviewed · 2 remaining · 1 learning')
+    expect(await page.getByTestId('card-front').textContent()).toBe('beta')
+    await page.getByRole('button', { name: 'Familiar', exact: true }).click()
+    expect(await page.getByTestId('card-front').textContent()).toBe('gamma')
+    await page.getByRole('button', { name: 'Familiar', exact: true }).click()
+    // The remaining cards are done: alpha comes back (its step is not over, but nothing else is left).
+    expect(await counter()).toBe('3 reviewed · 0 remaining · 1 learning')
+    expect(await page.getByTestId('card-front').textContent()).toBe('alpha')
+    await page.getByRole('button', { name: 'Show Answer' }).click()
+    await page.getByRole('button', { name: 'Familiar', exact: true }).click()
+    await page.getByRole('heading', { name: 'Review Complete!' }).waitFor()
+    expect(await counter()).toBe('3 reviewed · 0 remaining')
+
+    // Every answer is in the strip, the Unfamiliar one tinted, and each answer time was sent.
+    expect(
+      await stripItems().evaluateAll((items) => items.map((li) => `${li.querySelector('button')!.textContent}:${li.querySelector('[data-testid="strip-rating"]')!.textContent}:${li.getAttribute('data-rating')}`)),
+    ).toEqual(['alpha:Unfamiliar:unfamiliar', 'beta:Familiar:familiar', 'gamma:Familiar:familiar', 'alpha:Familiar:familiar'])
+    await expect.poll(() => saved.length).toBe(4)
+    page.off('request', onRequest)
+    expect(saved.map((s) => s.rating)).toEqual(['Again', 'Good', 'Good', 'Hard'])
+    expect(saved[0]!.time_ms).toBeGreaterThanOrEqual(300)
+    for (const s of saved) expect(s.time_ms).toEqual(expect.any(Number))
+    // On the server: alpha left its step for a later day; nothing of the deck is due today.
+    await expect.poll(async () => (await deckCards(stepsDeck)).every((c) => Date.parse(c.next_review!) > Date.now() + 20 * 3_600_000)).toBe(true)
+  })
+
+  it('renders the cue as markdown in the strip, and shows the source on hover and on keyboard focus', async () => {
+    const first = stripItems().first()
+    // The card renders **alpha** as bold: the strip too, with no asterisks left.
+    expect(await first.getByTestId('strip-cue').locator('strong').textContent()).toBe('alpha')
+    expect(await first.getByTestId('strip-cue').locator('em').textContent()).toBe('first')
+    expect(await first.getByTestId('strip-cue').textContent()).not.toContain('**')
+    const hint = page.getByRole('tooltip').filter({ hasText: 'Steps radio: The alpha wave came first.' })
+    expect(await hint.count()).toBe(0)
+    const alpha = first.getByRole('button', { name: 'alpha' })
+    await alpha.hover()
+    await hint.waitFor()
+    expect(await alpha.getAttribute('aria-describedby')).toBe(await hint.getAttribute('id'))
+    await page.mouse.move(5, 5)
+    await expect.poll(() => page.getByRole('tooltip').count()).toBe(0)
+    // Keyboard: Tab onto the front shows it; Escape hides it.
+    await stripItems().nth(1).getByRole('button', { name: 'beta' }).focus()
+    await page.keyboard.press('Shift+Tab')
+    await hint.waitFor()
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('alpha')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByRole('tooltip').count()).toBe(0)
+  })
+
+  it("reviews with Anki's four buttons when the deck asks for them, each with its next interval", async () => {
+    const deckId = await deckWith('Four buttons', [['delta', 'the fourth one']])
+    await page.goto(`${server.url}/console/memories/deck/${deckId}`)
+    const setting = page.getByLabel('Answer buttons')
+    expect(await setting.locator('option:checked').textContent()).toBe('Unfamiliar / Familiar')
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/english_vocab/memories/deck/${deckId}/settings`) && r.status() === 200)
+    await setting.selectOption({ label: 'Again · Hard · Good · Easy (Anki)' })
+    await saved
+    expect((await api<{ deck: { answer_buttons: number } }>(`/english_vocab/memories/deck/${deckId}/settings`)).deck.answer_buttons).toBe(4)
+
+    await page.getByRole('button', { name: 'Start Review' }).click()
+    await page.getByTestId('card-front').waitFor()
+    // Before the answer: Show Answer only, as in Anki.
+    expect(await page.getByRole('button', { name: 'Familiar', exact: true }).count()).toBe(0)
+    await page.getByRole('button', { name: 'Show Answer' }).click()
+    const interval = (rating: string) => page.getByTestId(`interval-${rating}`).textContent()
+    await expect.poll(() => interval('Again')).toBe('1m')
+    expect([await interval('Hard'), await interval('Good')]).toEqual(['6m', '10m'])
+    expect(await interval('Easy')).toMatch(/^\d+d$/)
+    expect(await page.getByTestId('review-keys').textContent()).toContain('1 Again · 2 Hard · 3 Good · 4 Easy')
+    // Good on a new card is Anki's second step (10 minutes): it comes back; Good again graduates it.
+    await page.getByRole('button', { name: /^Good, next in 10m$/ }).click()
+    expect(await counter()).toBe('1 reviewed · 0 remaining · 1 learning')
+    await page.getByRole('button', { name: 'Show Answer' }).click()
+    await expect.poll(() => interval('Good')).toMatch(/^\d+d$/)
+    await page.keyboard.press('3')
+    await page.getByRole('heading', { name: 'Review Complete!' }).waitFor()
+    // The strip names Anki's answers on a four-button deck.
+    expect(await stripItems().evaluateAll((items) => items.map((li) => [li.querySelector('button')!.textContent, li.querySelector('[data-testid="strip-rating"]')!.textContent, li.getAttribute('data-rating')]))).toEqual([
+      ['delta', 'Good', 'familiar'],
+      ['delta', 'Good', 'familiar'],
+    ])
+  })
+})
+
+describe('the deck screen and the review on a phone (390 px, touch)', () => {
+  let phone: Browser
+  let p: Page
+  let deckId: number
+
+  beforeAll(async () => {
+    deckId = await deckWith('Phone deck', [
+      ['extraordinarily', '```context\nTitle: Phone radio\nSentence: It was extraordinarily quiet.\n```\n**very** unusual'],
+      ['brief', 'short'],
+    ])
+    phone = await launchBrowser({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+    await phone.context.addCookies(await browser.context.cookies())
+    p = await phone.context.newPage()
+  })
+  afterAll(async () => phone?.close())
+
+  it('shows each card as a row that fits: front, next review and the actions, nothing off-screen', async () => {
+    await p.goto(`${server.url}/console/memories/deck/${deckId}`)
+    const list = p.getByRole('list', { name: 'Flashcards' })
+    await list.waitFor()
+    expect(await p.getByRole('table').count()).toBe(0)
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    for (const front of ['extraordinarily', 'brief']) {
+      const item = list.getByRole('listitem').filter({ hasText: front })
+      const box = (await item.boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(390)
+      for (const name of [`View back of ${front}`, `Edit ${front}`, `Delete ${front}`]) {
+        const button = (await item.getByRole('button', { name }).boundingBox())!
+        expect(button.x + button.width).toBeLessThanOrEqual(390)
+      }
+      expect(await item.locator('[data-col="next-review"]').textContent()).toBe(await p.evaluate(() => new Date().toLocaleDateString()))
+    }
+    await list.getByRole('button', { name: 'Edit brief' }).tap()
+    await p.getByRole('dialog', { name: 'Edit Flashcard' }).waitFor()
+  })
+
+  it('reviews without keyboard hints, and a tap on a reviewed front shows its source', async () => {
+    await p.goto(`${server.url}/console/memories/review?deck_id=${deckId}`)
+    await p.getByTestId('card-front').waitFor()
+    expect(await p.getByTestId('review-keys').isVisible()).toBe(false)
+    await p.getByRole('button', { name: 'Familiar', exact: true }).tap()
+    const front = p.getByRole('region', { name: 'Reviewed cards' }).getByRole('button', { name: 'extraordinarily' })
+    await front.tap()
+    const hint = p.getByRole('tooltip').filter({ hasText: 'Phone radio: It was extraordinarily quiet.' })
+    await hint.waitFor()
+    const box = (await hint.boundingBox())!
+    expect(box.x + box.width).toBeLessThanOrEqual(390)
+    await front.tap()
+    await expect.poll(() => p.getByRole('tooltip').count()).toBe(0)
+    expect(await p.getByTestId('strip-cue').locator('strong').textContent()).toBe('very')
+  })
+
+  it('replaces the deck screen with the red error text when the cards cannot be fetched', async () => {
+    await p.route('**/english_vocab/memories/flashcards?**', (route) => route.fulfill({ status: 500, json: { success: false, msg: 'Database is busy' } }))
+    try {
+      await p.goto(`${server.url}/console/memories/deck/${deckId}`)
+      await p.getByRole('alert').getByText('Failed to fetch flashcards: Database is busy', { exact: true }).waitFor({ timeout: 15_000 })
+      // "Errors replace the screen": no selector, no buttons above the text.
+      expect(await p.getByLabel('Deck', { exact: true }).count()).toBe(0)
+      for (const name of ['Start Review', 'Add Card', 'Statistics', 'Create deck']) expect(await p.getByRole('button', { name }).count()).toBe(0)
+      expect(await p.getByRole('heading', { name: 'Memories' }).count()).toBe(0)
+    } finally {
+      await p.unroute('**/english_vocab/memories/flashcards?**')
+    }
+  })
+})

@@ -387,3 +387,30 @@ describe('states and errors against stubbed answers', () => {
     }
   })
 })
+
+describe('new playlists are numbered (issue 25)', () => {
+  it('makes "Untitled Playlist", then "Untitled Playlist 2" and 3, told apart in the sidebar and in Add to Collection', async () => {
+    const p = await browser.context.newPage()
+    try {
+      const bodies: unknown[] = []
+      p.on('request', (r) => {
+        if (r.url().endsWith('/english_vocab/api/new_playlist')) bodies.push(r.postDataJSON())
+      })
+      await p.goto(`${server.url}/console/`)
+      const names = ['Untitled Playlist', 'Untitled Playlist 2', 'Untitled Playlist 3']
+      for (const name of names) {
+        await sidebar(p).getByRole('button', { name: 'New Playlist' }).click()
+        await sidebar(p).getByRole('link', { name, exact: true }).waitFor()
+      }
+      // The console still asks for the spec's name; the server numbers it.
+      expect(bodies).toEqual(names.map(() => ({ name: 'Untitled Playlist', public: false })))
+      await p.getByRole('button', { name: `More actions for ${SECOND_TITLE}` }).click()
+      await p.getByRole('menuitem', { name: 'Add to Collection...' }).click()
+      const dialog = p.getByRole('dialog', { name: 'Add to Collection' })
+      for (const name of names) await dialog.getByRole('checkbox', { name, exact: true }).waitFor()
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+    } finally {
+      await p.close()
+    }
+  })
+})

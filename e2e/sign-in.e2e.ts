@@ -93,6 +93,42 @@ describe('sign-in in Chromium', () => {
     await page.close()
   })
 
+  it('goes back a step when the address is edited after Send Code, and signs in with the code sent to the new one', async () => {
+    const page = await browser.context.newPage()
+    await page.goto(server.url + '/console/login')
+    await page.getByLabel('Email').fill('first@example.com')
+    await page.getByRole('button', { name: 'Send Code' }).click()
+    await smtp.codeFor('first@example.com')
+    await page.getByText('We sent a 6-digit code to first@example.com.').waitFor()
+    await page.getByLabel('Verification code').fill('123')
+
+    // A corrected address: the code step goes (it would say the code went to the new address), Send Code is back.
+    await page.getByLabel('Email').fill('second@example.com')
+    expect(await page.getByLabel('Verification code').count()).toBe(0)
+    expect(await page.getByText(/We sent a 6-digit code/).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Login' }).count()).toBe(0)
+    const send = page.getByRole('button', { name: 'Send Code' })
+    expect(await send.isEnabled()).toBe(true)
+    // Back to the first address: its code step returns, still held by the resend countdown.
+    await page.getByLabel('Email').fill('first@example.com')
+    await page.getByText('We sent a 6-digit code to first@example.com.').waitFor()
+    expect(await page.getByRole('button', { name: /Resend in \d+s/ }).isDisabled()).toBe(true)
+
+    await page.getByLabel('Email').fill('second@example.com')
+    await send.click()
+    const code = await smtp.codeFor('second@example.com')
+    await page.getByText('We sent a 6-digit code to second@example.com.').waitFor()
+    // The box starts empty for the new code.
+    expect(await page.getByLabel('Verification code').inputValue()).toBe('')
+    await page.getByLabel('Verification code').fill(code)
+    await page.getByRole('button', { name: 'Login' }).click()
+    await page.waitForURL((url) => url.pathname === '/console/')
+    await page.getByText('second', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await page.waitForURL('**/console/login')
+    await page.close()
+  })
+
   // Issue 14 finding 4: the OAuth return's URL holds a one-time ticket that only the browser that
   // started the flow can exchange (oauth.e2e.ts signs in through it). A session token planted in
   // the URL is login CSRF: the victim would be signed in to the planter's account.

@@ -2,13 +2,25 @@ import { z } from 'zod'
 import { defineRoute, idInput, intInput, MAX_ID } from './http'
 import { articleRef } from './library'
 import { MEMORIES_MSG } from './messages'
-import { REVIEW_RATINGS, SCHEDULERS } from './review-rules'
+import { ANSWER_BUTTONS, ANSWER_TIME_MAX_MS, REVIEW_RATINGS, SCHEDULERS } from './review-rules'
 
-/** Deck entity (spec 001 s3: id, name) plus the scheduler it reviews with (FSRS-6 unless SM-2 was chosen). */
+const answerButtons = z.union([z.literal(ANSWER_BUTTONS[0]), z.literal(ANSWER_BUTTONS[1])])
+/** 2 or 4 in a request: a JSON number, or the digit in a form. */
+const answerButtonsInput = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d$/.test(v) ? Number(v) : v),
+  z.union([z.literal(ANSWER_BUTTONS[0]), z.literal(ANSWER_BUTTONS[1])], { error: MEMORIES_MSG.badAnswerButtons }),
+)
+
+/**
+ * Deck entity (spec 001 s3: id, name) plus the scheduler it reviews with
+ * (FSRS-6 unless SM-2 was chosen) and its answer buttons (2: the spec's
+ * Unfamiliar / Familiar; 4: Anki's Again, Hard, Good, Easy).
+ */
 export const deck = z.object({
   id: z.number().int(),
   name: z.string(),
   scheduler: z.enum(SCHEDULERS),
+  answer_buttons: answerButtons,
 })
 export type Deck = z.infer<typeof deck>
 
@@ -93,6 +105,27 @@ export const createDeck = defineRoute({
   body: z.object({
     name: requiredText(MEMORIES_MSG.deckNameRequired, DECK_NAME_MAX).transform((v) => v.trim()),
     scheduler: z.enum(SCHEDULERS, { error: MEMORIES_MSG.badScheduler }).default('fsrs'),
+    answer_buttons: answerButtonsInput.optional(),
+  }),
+  response: z.object({ success: z.literal(true), deck, msg: z.literal('ok') }),
+})
+
+/** One deck with its settings (beyond the spec); another user's deck is not found. */
+export const getDeckSettings = defineRoute({
+  method: 'GET',
+  path: '/english_vocab/memories/deck/:id/settings',
+  auth: 'bearer',
+  response: z.object({ success: z.literal(true), deck, msg: z.literal('ok') }),
+})
+
+/** Changes how a deck is reviewed: 2 or 4 answer buttons (beyond the spec). */
+export const updateDeckSettings = defineRoute({
+  method: 'PUT',
+  path: '/english_vocab/memories/deck/:id/settings',
+  auth: 'bearer',
+  bodyEncoding: 'json',
+  body: z.object({
+    answer_buttons: answerButtonsInput,
   }),
   response: z.object({ success: z.literal(true), deck, msg: z.literal('ok') }),
 })
@@ -162,8 +195,25 @@ export const reviewFlashcard = defineRoute({
   body: z.object({
     flashcard_id: id(MEMORIES_MSG.flashcardIdRequired),
     rating: z.enum(REVIEW_RATINGS, { error: MEMORIES_MSG.badRating }),
+    /** Beyond the spec: how long the learner took to answer, in ms (the Anki export's answer time). */
+    time_ms: intInput(MEMORIES_MSG.badAnswerTime, 0, ANSWER_TIME_MAX_MS).optional(),
   }),
   response: z.object({ success: z.literal(true), updated_flashcard: flashcard, msg: z.literal('ok') }),
+})
+
+/**
+ * When a card would next be due after each answer, in seconds from now
+ * (beyond the spec): what the four-button review writes under each button.
+ */
+export const reviewIntervals = defineRoute({
+  method: 'GET',
+  path: '/english_vocab/memories/flashcard/:id/intervals',
+  auth: 'bearer',
+  response: z.object({
+    success: z.literal(true),
+    intervals: z.object(Object.fromEntries(REVIEW_RATINGS.map((r) => [r, z.number()])) as Record<(typeof REVIEW_RATINGS)[number], z.ZodNumber>),
+    msg: z.literal('ok'),
+  }),
 })
 
 export const stats = defineRoute({

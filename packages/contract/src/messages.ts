@@ -108,6 +108,8 @@ export const MEMORIES_MSG = {
   backRequired: 'Back is required',
   badRating: 'rating must be Again, Hard, Good or Easy',
   badScheduler: 'scheduler must be fsrs or sm2',
+  badAnswerButtons: 'answer_buttons must be 2 or 4',
+  badAnswerTime: 'time_ms must be a whole number of milliseconds from 0 to 3600000',
   badTimeZone: 'tz must be an IANA time zone such as Europe/Paris',
   badPeriod: 'end_date must not be before start_date, and the period at most 400 days',
   tutorFailed: 'The tutor did not answer. Please try again.',

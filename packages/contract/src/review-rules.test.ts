@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { calendarDay, countDue, FAMILIAR, isDue, ratingFor, startOfNextDay, UNFAMILIAR } from './review-rules'
+import { calendarDay, countDue, FAMILIAR, formatInterval, isDue, ratingFor, startOfNextDay, UNFAMILIAR } from './review-rules'
 
 describe('the rating sent for a choice (spec 001 s4)', () => {
   it('sends Again for Unfamiliar whatever the ef', () => {
@@ -73,5 +73,13 @@ describe('the fast due check', () => {
       const parsed = Date.parse(s)
       expect(isDue(s, end), s).toBe(!Number.isNaN(parsed) && parsed < end)
     }
+  })
+})
+
+describe('formatInterval (the four buttons)', () => {
+  it('writes intervals as Anki writes them under its buttons', () => {
+    expect([0, 30, 60, 360, 600, 3599].map(formatInterval)).toEqual(['1m', '1m', '1m', '6m', '10m', '1h'])
+    expect([3 * 3600, 86_400, 2 * 86_400, 29 * 86_400].map(formatInterval)).toEqual(['3h', '1d', '2d', '29d'])
+    expect([30 * 86_400, 45 * 86_400, 300 * 86_400, 365 * 86_400, 800 * 86_400].map(formatInterval)).toEqual(['1mo', '1.5mo', '10mo', '1y', '2.2y'])
   })
 })

@@ -12,6 +12,42 @@ export const SCHEDULERS = ['fsrs', 'sm2'] as const
 export type SchedulerName = (typeof SCHEDULERS)[number]
 export const SCHEDULER_LABELS: Record<SchedulerName, string> = { fsrs: 'FSRS-6 (recommended)', sm2: 'SM-2' }
 
+/**
+ * How a deck is reviewed (beyond the spec): 2 is the spec's screen
+ * (Unfamiliar / Familiar); 4 shows Anki's Again, Hard, Good, Easy, each with
+ * the next interval under it. The default is 2.
+ */
+export const ANSWER_BUTTONS = [2, 4] as const
+export type AnswerButtons = (typeof ANSWER_BUTTONS)[number]
+export const DEFAULT_ANSWER_BUTTONS: AnswerButtons = 2
+
+/**
+ * A card answered but still in a short learning step comes back in the same
+ * session; when nothing else is left it is shown up to this much before its
+ * step ends (Anki's "learn ahead limit", 20 minutes). A session ends when no
+ * card is due within it.
+ */
+export const LEARN_AHEAD_MS = 20 * 60_000
+/** The longest answer time a review records (ms); a tab left open longer says nothing about the card. */
+export const ANSWER_TIME_MAX_MS = 3_600_000
+
+/**
+ * An interval as Anki writes it under its answer buttons: "1m", "10m", "3h",
+ * "4d", "1.2mo", "2.1y" (never below 1m).
+ */
+export function formatInterval(seconds: number): string {
+  const minutes = seconds / 60
+  if (minutes < 59.5) return `${Math.max(1, Math.round(minutes))}m`
+  const hours = minutes / 60
+  if (hours < 23.5) return `${Math.round(hours)}h`
+  const days = hours / 24
+  if (days < 29.5) return `${Math.round(days)}d`
+  const months = days / 30
+  if (months < 11.95) return `${trimmed(months)}mo`
+  return `${trimmed(days / 365)}y`
+}
+const trimmed = (n: number) => String(Math.round(n * 10) / 10)
+
 export const DEFAULT_EF = 2.5
 export const HARD_EF_MAX = 1.9
 export const EASY_EF_MIN = 2.8

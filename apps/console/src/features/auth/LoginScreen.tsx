@@ -30,7 +30,8 @@ export default function LoginScreen() {
   const options = useQuery(loginOptionsQuery())
   const [email, setEmail] = useState('')
   const [code, setCode] = useState('')
-  const [codeSent, setCodeSent] = useState(false)
+  // The address the last code went to: the code step belongs to it, and editing the address leaves it.
+  const [sentTo, setSentTo] = useState<string>()
   const [error, setError] = useState<string | undefined>(() => oauthReturnError(params.get('error')))
   const countdown = useCountdown()
   const codeInput = useRef<HTMLInputElement>(null)
@@ -72,17 +73,22 @@ export default function LoginScreen() {
 
   const send = useMutation({
     mutationFn: sendCode,
-    onSuccess: () => {
-      setCodeSent(true)
+    onSuccess: (_res, address) => {
+      if (address !== sentTo) setCode('')
+      setSentTo(address)
       countdown.start(RESEND_COUNTDOWN_SECONDS)
     },
     onError: (e) => setError(sendCodeError(e)),
   })
 
-  // Focus the code box once it exists, so the user can type the mailed code at once.
+  // The code step shows for the address the code went to: an edited address goes back to Send Code
+  // (the code box would say it was sent to the new address); editing it back returns to the step.
+  const codeSent = sentTo !== undefined && email.trim() === sentTo
+  // Focus the code box once a code is sent, so the user can type the mailed code at once
+  // (not when an edited address comes back to the one the code went to: the user is typing there).
   useEffect(() => {
-    if (codeSent) codeInput.current?.focus()
-  }, [codeSent])
+    if (send.isSuccess) codeInput.current?.focus()
+  }, [send.isSuccess, send.submittedAt])
 
   const login = useMutation({
     mutationFn: () => loginWithCode(email.trim(), code.trim()),
@@ -99,8 +105,8 @@ export default function LoginScreen() {
 
   const onSend = (event: FormEvent) => {
     event.preventDefault()
-    if (send.isPending || countdown.left > 0) return
     const address = email.trim()
+    if (send.isPending || (countdown.left > 0 && address === sentTo)) return
     if (!EMAIL_PATTERN.test(address)) return setError(MSG.invalidEmail)
     setError(undefined)
     if (options.data?.devLogin && address.toLowerCase() === DEV_LOGIN_EMAIL) return finish(DEV_LOGIN_TOKEN, 'dev')
@@ -165,7 +171,7 @@ export default function LoginScreen() {
             type="submit"
             variant={codeSent ? 'secondary' : 'primary'}
             loading={send.isPending}
-            disabled={countdown.left > 0}
+            disabled={codeSent && countdown.left > 0}
             className="w-full"
           >
             {sendLabel}

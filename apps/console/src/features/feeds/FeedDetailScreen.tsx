@@ -32,8 +32,10 @@ export default function FeedDetailScreen() {
   const feed = rssId === undefined ? undefined : feeds.data?.find((f) => f.id === rssId)
 
   // spec 001 s8: one 'Error: {message}', in the order the screen needs its data.
-  let error: { message: string; retry: () => void; retrying: boolean } | undefined
-  if (feeds.isError && !feeds.data) error = { message: detailLoadMessage(feeds.error, 'feed'), retry: () => void feeds.refetch(), retrying: feeds.isFetching }
+  let error: { message: string; retry?: () => void; retrying?: boolean } | undefined
+  // An id that is not a number names no feed, now or later: nothing to retry.
+  if (rssId === undefined) error = { message: FEEDS_TEXT.feedNotFound }
+  else if (feeds.isError && !feeds.data) error = { message: detailLoadMessage(feeds.error, 'feed'), retry: () => void feeds.refetch(), retrying: feeds.isFetching }
   else if (feeds.data && !feed) error = { message: FEEDS_TEXT.feedNotFound, retry: () => void feeds.refetch(), retrying: feeds.isFetching }
   // The steps after the feed itself only count once it is known to exist (a bad id's items fail too).
   else if (feed && items.isError && !items.data) error = { message: detailLoadMessage(items.error, 'items'), retry: () => void items.refetch(), retrying: items.isFetching }
@@ -45,7 +47,7 @@ export default function FeedDetailScreen() {
         <div className="mb-4 flex items-center gap-2">
           <BackButton fallback="/discover" />
         </div>
-        <ErrorPanel message={errorLine(error.message)} onRetry={error.retry} retrying={error.retrying} />
+        <ErrorPanel message={errorLine(error.message)} onRetry={error.retry} retrying={error.retrying ?? false} />
       </section>
     )
   if (!feed || !items.data || !ids.data) return <DetailSkeleton />

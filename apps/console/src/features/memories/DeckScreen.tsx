@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router'
 import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
 import { decksQuery, flashcardsQuery, useDeleteFlashcard, useFlashcardChangedEvent } from './api'
+import { AnswerButtonsSetting } from './components/AnswerButtonsSetting'
 import { ContentViewer } from './components/ContentViewer'
 import { CreateCardDialog } from './components/CreateCardDialog'
 import { CreateDeckDialog } from './components/CreateDeckDialog'
@@ -62,6 +63,8 @@ function DeckView({ decks, deck }: { decks: Deck[]; deck: Deck | undefined }) {
   }
 
   const screenError = error ?? (cards.isError ? failureText(MEMORIES_MSG.fetchFlashcardsFailed, cards.error, 'append') : undefined)
+  // "Errors replace the screen with red text" (spec 001 s2): nothing of the deck screen stays above it.
+  if (screenError) return <ScreenError message={screenError} />
 
   return (
     <section className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
@@ -82,6 +85,11 @@ function DeckView({ decks, deck }: { decks: Deck[]; deck: Deck | undefined }) {
             <Plus className="h-4 w-4" aria-hidden="true" />
             New Deck
           </Button>
+          {deck && (
+            <div>
+              <AnswerButtonsSetting deck={deck} />
+            </div>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" disabled={!deck} onClick={() => setOpen({ kind: 'card' })}>
@@ -111,8 +119,6 @@ function DeckView({ decks, deck }: { decks: Deck[]; deck: Deck | undefined }) {
             {MEMORIES_TEXT.createDeckTitle}
           </Button>
         </div>
-      ) : screenError ? (
-        <ScreenError message={screenError} />
       ) : !cards.data ? (
         <Spinner className="mx-auto my-12 h-8 w-8 text-indigo-600" label="Loading flashcards" />
       ) : (

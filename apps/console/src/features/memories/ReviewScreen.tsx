@@ -1,4 +1,4 @@
-import { FAMILIAR, ratingFor, UNFAMILIAR, type Flashcard, type ReviewChoice } from '@lingocast/contract'
+import { ANSWER_TIME_MAX_MS, FAMILIAR, formatInterval, LEARN_AHEAD_MS, ratingFor, REVIEW_RATINGS, UNFAMILIAR, type AnswerButtons, type Flashcard, type ReviewChoice, type ReviewRating } from '@lingocast/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, CheckCircle2, Pencil } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
@@ -6,14 +6,15 @@ import { Link, Navigate, useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
 import { fireWindowEvent } from '../../lib/events'
-import { flashcardsQuery, memoriesKeys, reviewFlashcard } from './api'
+import { decksQuery, flashcardsQuery, intervalsQuery, memoriesKeys, reviewFlashcard } from './api'
 import { EditFlashcardDialog } from './components/EditFlashcardDialog'
 import { Markdown } from './components/Markdown'
-import { ReviewedStrip, type ReviewedCard } from './components/ReviewedStrip'
+import { ReviewedStrip } from './components/ReviewedStrip'
 import { SentenceAudio, type SentenceAudioHandle } from './components/SentenceAudio'
 import { SourceQuote } from './components/SourceQuote'
-import { cardParts, clozeParts, reviewQueue } from './deck-stats'
-import { failureText, MEMORIES_MSG, MEMORIES_TEXT, reviewCounter } from './messages'
+import { cardParts, clozeParts } from './deck-stats'
+import { failureText, learningText, MEMORIES_MSG, MEMORIES_TEXT, reviewCounter } from './messages'
+import { answer, currentCard, learningCount, replaceCard, settle, startSession, type ReviewSession } from './review-session'
 import { useDeckAutoplay } from './review-autoplay'
 
 /** The review screen at /memories/review?deck_id={id} (spec 001 s2, s4). */
@@ -24,48 +25,83 @@ export default function ReviewScreen() {
   return <Review key={raw} deckId={Number(raw)} />
 }
 
+/** Where an Again sends a card before the save says (schedule.ts): a 10-minute step on two buttons, Anki's 1 minute on four. */
+const AGAIN_STEP_MS: Record<AnswerButtons, number> = { 2: 10 * 60_000, 4: 60_000 }
+
 function Review({ deckId }: { deckId: number }) {
   const cards = useQuery(flashcardsQuery(deckId))
+  const decks = useQuery(decksQuery())
+  const buttons: AnswerButtons = decks.data?.find((d) => d.id === deckId)?.answer_buttons ?? 2
   const client = useQueryClient()
-  // The queue is taken once, when the cards first arrive: a rated card stays
-  // in the session even after the background save refetches the deck.
-  const [queue, setQueue] = useState<Flashcard[]>()
-  const [reviewed, setReviewed] = useState<ReviewedCard[]>([])
+  // The session is taken once, when the cards first arrive: a rated card stays
+  // in it even after the background save refetches the deck; cards answered
+  // into a learning step come back in it (review-session.ts).
+  const [session, setSession] = useState<ReviewSession>()
+  // The card on screen stays there until it is answered, whatever comes due meanwhile.
+  const [shownId, setShownId] = useState<number>()
   const [revealed, setRevealed] = useState(false)
   const [editing, setEditing] = useState(false)
   const [autoplay, setAutoplay] = useDeckAutoplay(deckId)
   const sound = useRef<SentenceAudioHandle>(null)
+  const shownAt = useRef({ key: '', at: 0 })
   useEffect(() => {
-    if (!queue && cards.data) setQueue(reviewQueue(cards.data, new Date()))
-  }, [queue, cards.data])
-  // The queue keeps its cards, but a clip that was still being cut when it was taken plays once it is ready.
+    if (session || !cards.data) return
+    const started = startSession(cards.data, new Date())
+    setSession(started)
+    setShownId(currentCard(started, Date.now())?.id)
+  }, [session, cards.data])
+  // The session keeps its cards, but a clip that was still being cut when it was taken plays once it is ready.
   useEffect(() => {
-    if (cards.data) setQueue((q) => q && withAudioOf(q, cards.data))
+    if (cards.data) setSession((s) => s && withAudioOf(s, cards.data))
   }, [cards.data])
 
-  const current = queue?.[reviewed.length]
+  const current = session?.queue.find((e) => e.card.id === shownId)?.card
+  // Nothing on screen (the start, or a save brought a card back after the last one): show the next card due.
+  useEffect(() => {
+    if (!session || current) return
+    const next = currentCard(session, Date.now())
+    if (next) setShownId(next.id)
+  }, [session, current])
+  const turn = current ? `${current.id}-${session!.answerCount[current.id] ?? 0}` : ''
+  // The answer time runs from the moment the card is shown.
+  useEffect(() => {
+    if (turn) shownAt.current = { key: turn, at: performance.now() }
+  }, [turn])
+
+  const intervals = useQuery({ ...intervalsQuery(current ?? { id: 0, last_reviewed: null }), enabled: buttons === 4 && current !== undefined })
   const backTo = `/memories/deck/${deckId}`
 
-  const replace = (card: Flashcard) => {
-    setQueue((q) => q?.map((c) => (c.id === card.id ? card : c)))
-    setReviewed((r) => r.map((x) => (x.card.id === card.id ? { ...x, card } : x)))
+  /** When the answer brings the card back, as far as the screen knows before the save answers. */
+  const returnsAt = (rating: ReviewRating, now: number) => {
+    if (buttons === 4 && intervals.data) {
+      const ms = intervals.data[rating] * 1000
+      return ms <= LEARN_AHEAD_MS ? now + ms : undefined
+    }
+    return rating === 'Again' ? now + AGAIN_STEP_MS[buttons] : undefined
   }
 
-  const rate = (choice: ReviewChoice) => {
-    if (!current) return
-    setReviewed((r) => [...r, { card: current, rating: choice }])
+  const rate = (rating: ReviewRating) => {
+    if (!current || !session) return
+    const now = Date.now()
+    const timeMs = shownAt.current.key === turn ? Math.min(ANSWER_TIME_MAX_MS, Math.max(0, Math.round(performance.now() - shownAt.current.at))) : undefined
+    const next = answer(session, current, rating, returnsAt(rating, now))
+    const nth = next.answerCount[current.id]!
+    setSession(next)
+    setShownId(currentCard(next, now)?.id)
     setRevealed(false)
     // Saved in the background (spec 001 s4): the learner never waits between cards.
-    reviewFlashcard(current.id, ratingFor(choice, current.ef))
+    reviewFlashcard(current.id, rating, timeMs)
       .then((res) => {
-        replace(res.updated_flashcard)
+        setSession((s) => s && settle(s, res.updated_flashcard, nth, Date.now()))
         void client.invalidateQueries({ queryKey: memoriesKeys.all })
         fireWindowEvent('flashcardChanged')
       })
       .catch((error: unknown) => console.error(failureText(MEMORIES_MSG.reviewFailed, error)))
   }
+  const choose = (choice: ReviewChoice) => current && rate(ratingFor(choice, current.ef))
+  const replace = (card: Flashcard) => setSession((s) => s && replaceCard(s, card))
 
-  // Keys: Space or Enter shows the answer, 1 is Unfamiliar, 2 is Familiar, R plays the sentence.
+  // Keys: Space or Enter shows the answer; 1 is Unfamiliar and 2 Familiar (four buttons: 1-4 are Again, Hard, Good, Easy); R plays the sentence.
   useEffect(() => {
     if (!current || editing) return
     const onKey = (e: KeyboardEvent) => {
@@ -80,14 +116,16 @@ function Review({ deckId }: { deckId: number }) {
       if ((e.key === ' ' || e.key === 'Enter') && !revealed) {
         e.preventDefault()
         setRevealed(true)
-      } else if (e.key === '1' && revealed) rate(UNFAMILIAR)
-      else if (e.key === '2') rate(FAMILIAR)
+      } else if (buttons === 4) {
+        const rating = revealed ? REVIEW_RATINGS[Number(e.key) - 1] : undefined
+        if (rating) rate(rating)
+      } else if (e.key === '1' && revealed) choose(UNFAMILIAR)
+      else if (e.key === '2') choose(FAMILIAR)
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   })
 
-  const total = queue?.length ?? 0
   return (
     <section className="mx-auto max-w-3xl space-y-5 px-4 py-6 sm:px-6 lg:py-8">
       <header className="flex items-center gap-3">
@@ -95,25 +133,27 @@ function Review({ deckId }: { deckId: number }) {
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
         </Link>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{MEMORIES_TEXT.review}</h1>
-        {queue && (
-          <p className="ml-auto text-sm tabular-nums text-slate-500" aria-live="polite" data-testid="review-counter">
-            {reviewCounter(reviewed.length, total)}
+        {session && (
+          <p className="ml-auto text-right text-sm tabular-nums text-slate-500" aria-live="polite" data-testid="review-counter">
+            {/* The spec's counter, then the cards in a step; each part kept on one line on a phone. */}
+            <span className="whitespace-nowrap">{reviewCounter(session.reviewed.length, session.total)}</span>
+            {learningCount(session) > 0 && <span className="whitespace-nowrap">{learningText(learningCount(session))}</span>}
           </p>
         )}
       </header>
 
-      {cards.isError && !queue ? (
+      {cards.isError && !session ? (
         <p role="alert" className="text-center text-red-600">
           {failureText(MEMORIES_MSG.fetchFlashcardsFailed, cards.error, 'append')}
         </p>
-      ) : !queue ? (
+      ) : !session ? (
         <div className="flex justify-center py-10 text-indigo-600">
           <Spinner className="h-8 w-8" label="Loading cards" />
         </div>
       ) : (
         <>
-          <ReviewedStrip items={reviewed} />
-          {queue.some((c) => c.audio) && (
+          <ReviewedStrip items={session.answers} buttons={buttons} />
+          {session.queue.some((e) => e.card.audio) && (
             <label className="flex items-center justify-end gap-2 text-sm text-slate-600">
               <input type="checkbox" checked={autoplay} onChange={(e) => setAutoplay(e.target.checked)} className="h-4 w-4 rounded border-slate-300 text-indigo-600" />
               {MEMORIES_TEXT.autoplay}
@@ -129,7 +169,24 @@ function Review({ deckId }: { deckId: number }) {
               </Link>
             </div>
           ) : (
-            <CardView key={current.id} card={current} revealed={revealed} onReveal={() => setRevealed(true)} onRate={rate} onEdit={() => setEditing(true)} autoplay={autoplay} sound={sound} />
+            <CardView
+              key={turn}
+              card={current}
+              revealed={revealed}
+              onReveal={() => setRevealed(true)}
+              answers={
+                buttons === 4 ? (
+                  <FourButtons intervals={intervals.data} onRate={rate} />
+                ) : (
+                  <TwoButtons revealed={revealed} onReveal={() => setRevealed(true)} onChoose={choose} />
+                )
+              }
+              four={buttons === 4}
+              keys={buttons === 4 ? 'Keys: Space shows the answer · 1 Again · 2 Hard · 3 Good · 4 Easy' : 'Keys: Space shows the answer · 1 Unfamiliar · 2 Familiar'}
+              onEdit={() => setEditing(true)}
+              autoplay={autoplay}
+              sound={sound}
+            />
           )}
         </>
       )}
@@ -138,24 +195,79 @@ function Review({ deckId }: { deckId: number }) {
   )
 }
 
-/** The queue with each card's audio as the latest list has it; the same array when nothing changed. */
-function withAudioOf(queue: Flashcard[], latest: readonly Flashcard[]): Flashcard[] {
+/** The spec's buttons: Show Answer and Familiar before the answer, Unfamiliar and Familiar after it. */
+function TwoButtons({ revealed, onReveal, onChoose }: { revealed: boolean; onReveal: () => void; onChoose: (choice: ReviewChoice) => void }) {
+  return (
+    <div className="flex justify-center gap-3">
+      {revealed ? (
+        <Button variant="secondary" className="min-w-32" onClick={() => onChoose(UNFAMILIAR)}>
+          {MEMORIES_TEXT.unfamiliar}
+        </Button>
+      ) : (
+        <Button variant="secondary" className="min-w-32" onClick={onReveal}>
+          {MEMORIES_TEXT.showAnswer}
+        </Button>
+      )}
+      <Button className="min-w-32" onClick={() => onChoose(FAMILIAR)}>
+        {MEMORIES_TEXT.familiar}
+      </Button>
+    </div>
+  )
+}
+
+const FOUR_STYLE: Record<ReviewRating, string> = {
+  Again: 'bg-red-50 text-red-800 ring-red-200 hover:bg-red-100',
+  Hard: 'bg-amber-50 text-amber-900 ring-amber-200 hover:bg-amber-100',
+  Good: 'bg-emerald-50 text-emerald-900 ring-emerald-200 hover:bg-emerald-100',
+  Easy: 'bg-sky-50 text-sky-900 ring-sky-200 hover:bg-sky-100',
+}
+
+/** Anki's four answers (a deck setting), each with the interval it gives under it, shown once the answer is. */
+function FourButtons({ intervals, onRate }: { intervals: Record<ReviewRating, number> | undefined; onRate: (rating: ReviewRating) => void }) {
+  return (
+    <div className="grid grid-cols-4 gap-2" data-testid="four-buttons">
+      {REVIEW_RATINGS.map((rating) => {
+        const next = intervals ? formatInterval(intervals[rating]) : '…'
+        return (
+          <button
+            key={rating}
+            type="button"
+            aria-label={`${rating}, next in ${next}`}
+            onClick={() => onRate(rating)}
+            className={`flex flex-col items-center rounded-lg px-2 py-2 text-sm font-semibold ring-1 ring-inset transition focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${FOUR_STYLE[rating]}`}
+          >
+            <span>{rating}</span>
+            <span className="text-xs font-normal tabular-nums opacity-80" data-testid={`interval-${rating}`}>
+              {next}
+            </span>
+          </button>
+        )
+      })}
+    </div>
+  )
+}
+
+/** The session with each card's audio as the latest list has it; the same session when nothing changed. */
+function withAudioOf(session: ReviewSession, latest: readonly Flashcard[]): ReviewSession {
   const audio = new Map(latest.map((c) => [c.id, c.audio]))
-  let changed = false
-  const next = queue.map((c) => {
-    const fresh = audio.get(c.id)
-    if (fresh === undefined || fresh?.status === c.audio?.status) return c
-    changed = true
-    return { ...c, audio: fresh }
-  })
-  return changed ? next : queue
+  let next = session
+  for (const { card } of session.queue) {
+    const fresh = audio.get(card.id)
+    if (fresh === undefined || fresh?.status === card.audio?.status) continue
+    next = replaceCard(next, { ...card, audio: fresh })
+  }
+  return next
 }
 
 interface CardViewProps {
   card: Flashcard
   revealed: boolean
   onReveal: () => void
-  onRate: (choice: ReviewChoice) => void
+  /** The answer buttons: the spec's two (which also stand before the answer), or Anki's four (a deck setting; after Show Answer). */
+  answers: React.ReactNode
+  four: boolean
+  /** The keyboard hint line; not shown on touch screens, which have no keyboard to use it with. */
+  keys: string
   onEdit: () => void
   autoplay: boolean
   sound: React.RefObject<SentenceAudioHandle | null>
@@ -168,7 +280,7 @@ interface CardViewProps {
  * answer shows the sentence with the word marked. Without its sound (still
  * being cut, or it could not be) a listening card asks with its front.
  */
-function CardView({ card, revealed, onReveal, onRate, onEdit, autoplay, sound }: CardViewProps) {
+function CardView({ card, revealed, onReveal, answers, four, keys, onEdit, autoplay, sound }: CardViewProps) {
   const { cue, title, sentence, explanation } = cardParts(card)
   const listening = card.kind !== 'standard' && card.audio?.status === 'ready'
   const audio = card.audio && <SentenceAudio ref={sound} audio={card.audio} autoplay={autoplay} large={listening && !revealed} />
@@ -212,32 +324,25 @@ function CardView({ card, revealed, onReveal, onRate, onEdit, autoplay, sound }:
           {title && sentence && <SourceQuote title={title} sentence={sentence} word={card.front} />}
         </>
       )}
-      {revealed ? (
-        <>
-          <div className="border-t border-slate-100 pt-5 text-left" data-testid="card-answer">
-            <Markdown>{cue}</Markdown>
-            {explanation && <p className="mt-3 text-sm text-slate-500">{explanation}</p>}
-          </div>
-          <div className="flex justify-center gap-3">
-            <Button variant="secondary" className="min-w-32" onClick={() => onRate(UNFAMILIAR)}>
-              {MEMORIES_TEXT.unfamiliar}
-            </Button>
-            <Button className="min-w-32" onClick={() => onRate(FAMILIAR)}>
-              {MEMORIES_TEXT.familiar}
-            </Button>
-          </div>
-        </>
+      {revealed && (
+        <div className="border-t border-slate-100 pt-5 text-left" data-testid="card-answer">
+          <Markdown>{cue}</Markdown>
+          {explanation && <p className="mt-3 text-sm text-slate-500">{explanation}</p>}
+        </div>
+      )}
+      {revealed || !four ? (
+        answers
       ) : (
-        <div className="flex justify-center gap-3">
+        <div className="flex justify-center">
           <Button variant="secondary" className="min-w-32" onClick={onReveal}>
             {MEMORIES_TEXT.showAnswer}
           </Button>
-          <Button className="min-w-32" onClick={() => onRate(FAMILIAR)}>
-            {MEMORIES_TEXT.familiar}
-          </Button>
         </div>
       )}
-      <p className="text-xs text-slate-400">Keys: Space shows the answer · 1 Unfamiliar · 2 Familiar{card.audio?.status === 'ready' ? ' · R plays the sentence' : ''}</p>
+      <p data-testid="review-keys" className="text-xs text-slate-400 pointer-coarse:hidden">
+        {keys}
+        {card.audio?.status === 'ready' ? ' · R plays the sentence' : ''}
+      </p>
     </article>
   )
 }

@@ -1,4 +1,4 @@
-import { pathWithId, improveFlashcardBack, memoriesRoutes as c, type Deck, type Flashcard, type RouteBody, type ReviewRating, type SchedulerName } from '@lingocast/contract'
+import { pathWithId, improveFlashcardBack, memoriesRoutes as c, type AnswerButtons, type Deck, type Flashcard, type RouteBody, type ReviewRating, type SchedulerName } from '@lingocast/contract'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { apiCall } from '../../api/client'
@@ -10,6 +10,7 @@ export const memoriesKeys = {
   decks: () => [...memoriesKeys.all, 'decks'] as const,
   cards: (deckId: number) => [...memoriesKeys.all, 'cards', deckId] as const,
   stats: (start: string, end: string) => [...memoriesKeys.all, 'stats', start, end] as const,
+  intervals: (cardId: number, lastReviewed: string | null) => [...memoriesKeys.all, 'intervals', cardId, lastReviewed] as const,
 }
 
 export const decksQuery = () =>
@@ -42,7 +43,26 @@ export const createDeck = (name: string, scheduler: SchedulerName) => apiCall(c.
 export const createFlashcard = (body: RouteBody<typeof c.createFlashcard>) => apiCall(c.createFlashcard, { body })
 export const updateFlashcard = (id: number, front: string, back: string) => apiCall(pathWithId(c.updateFlashcard, id), { body: { front, back } })
 export const deleteFlashcard = (id: number) => apiCall(pathWithId(c.deleteFlashcard, id))
-export const reviewFlashcard = (id: number, rating: ReviewRating) => apiCall(c.reviewFlashcard, { body: { flashcard_id: id, rating } })
+export const reviewFlashcard = (id: number, rating: ReviewRating, timeMs?: number) =>
+  apiCall(c.reviewFlashcard, { body: { flashcard_id: id, rating, ...(timeMs === undefined ? {} : { time_ms: timeMs }) } })
+
+/** The four buttons' next intervals (seconds) for a card as last saved; refetched after each of its answers. */
+export const intervalsQuery = (card: Pick<Flashcard, 'id' | 'last_reviewed'>) =>
+  queryOptions({
+    queryKey: memoriesKeys.intervals(card.id, card.last_reviewed),
+    queryFn: async ({ signal }) => (await apiCall(pathWithId(c.reviewIntervals, card.id), { signal })).intervals,
+    staleTime: 30_000,
+  })
+
+/** Sets a deck's answer buttons (2: the spec's Unfamiliar / Familiar, 4: Anki's four) and keeps the deck list in step. */
+export function useDeckAnswerButtons(options: { onError?: (error: unknown) => void } = {}) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ deckId, buttons }: { deckId: number; buttons: AnswerButtons }) => apiCall(pathWithId(c.updateDeckSettings, deckId), { body: { answer_buttons: buttons } }),
+    onSuccess: (res) => client.setQueryData(decksQuery().queryKey, (decks) => decks?.map((d) => (d.id === res.deck.id ? res.deck : d))),
+    onError: (error) => options.onError?.(error),
+  })
+}
 
 /** Cards changed somewhere: refetch every card list and the stats, and tell the other screens (spec 001 s4). */
 function cardsChanged(client: ReturnType<typeof useQueryClient>) {

@@ -93,6 +93,9 @@ export const chatErrorText = (status: number) => `Error: Chat API error: ${statu
 /** The AI chat's error line when the call itself failed (spec 001 s8, article-side wording). */
 export const chatFailureText = (error: unknown) => `Error: ${reasonOf(error)}. Please try again.`
 
+/** The spec's counter: 'N reviewed · M remaining' (remaining never below 0). */
 export const reviewCounter = (reviewed: number, total: number) => `${reviewed} reviewed · ${Math.max(0, total - reviewed)} remaining`
+/** What follows the counter while cards wait in a learning step to come back (issue 25): ' · K learning'. */
+export const learningText = (learning: number) => (learning > 0 ? ` · ${learning} learning` : '')
 
 export { MEMORIES_MSG }

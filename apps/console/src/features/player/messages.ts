@@ -12,8 +12,12 @@ export const PLAYER_TEXT = {
   createFlashcards: 'Create flashcards from this segment',
 } as const
 
-/** Where Delete Item returns to (spec 000 s2: "a path that is not in the table above"). */
-export const AFTER_DELETE_PATH = '/library'
+/**
+ * Where Delete Item returns to: the library. Spec 000 s2 names "/library", "a
+ * path that is not in the table above", which showed "Page not found"; the
+ * library is the Learning screen at /console/ (issue 25).
+ */
+export const AFTER_DELETE_PATH = '/'
 
 // Delete Item asks and fails in the same words in the player as on a library card.
 export { deleteConfirmText, deleteErrorMessage } from '../library/items'

@@ -5,6 +5,7 @@ import {
   lastStartedIndex,
   mergeSegments,
   nearestSegmentIndex,
+  timelineTarget,
   MISSING_GAP_MS,
   nextTarget,
   prepareSegments,
@@ -71,6 +72,20 @@ describe('nearestSegmentIndex (timeline clicks)', () => {
     expect(nearestSegmentIndex(demo, 99_000)).toBe(4)
     expect(nearestSegmentIndex([seg(5000, 6000)], 0)).toBe(0)
     expect(nearestSegmentIndex([], 0)).toBe(-1)
+  })
+})
+
+describe('timelineTarget (timeline clicks)', () => {
+  it('seeks to the start of the segment clicked, and to the time clicked in a gap', () => {
+    expect(timelineTarget(demo, 3000)).toBe(0)
+    expect(timelineTarget(demo, 7500)).toBe(7500)
+    expect(timelineTarget(demo, 9000)).toBe(7500)
+    // The gap after the first segment (7100-7500): the time clicked, not back to 0.
+    expect(timelineTarget(demo, 7200)).toBe(7200)
+    expect(timelineTarget(demo, 7400.4)).toBe(7400)
+    expect(timelineTarget(demo, 99_000)).toBe(99_000)
+    expect(timelineTarget([seg(5000, 6000)], 1000)).toBe(1000)
+    expect(timelineTarget([], 1234)).toBe(1234)
   })
 })
 

@@ -74,6 +74,17 @@ export function wordIndexAt(words: readonly WordTiming[], ms: number): number {
   return next && ms < next.start && next.start - word.end <= WORD_GAP_BRIDGE_MS ? i : -1
 }
 
+/**
+ * Where a click on the timeline at `ms` seeks: inside a segment, to its start
+ * (spec 000 s2); in a gap between segments (or before the first, after the
+ * last), to the time clicked: the nearest segment's start could be back at
+ * the segment just heard (issue 25).
+ */
+export function timelineTarget(segments: readonly Segment[], ms: number): number {
+  const i = segmentIndexAt(segments, ms)
+  return i >= 0 ? segments[i]!.start : Math.max(0, Math.round(ms))
+}
+
 /** The segment under `ms`, else the nearest one (a timeline click between blocks); -1 with none. */
 export function nearestSegmentIndex(segments: readonly Segment[], ms: number): number {
   const i = lastStartedIndex(segments, ms)

@@ -1,7 +1,11 @@
 import { doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from './users'
 
-/** A user's deck; `scheduler` is 'fsrs' (FSRS-6) or 'sm2'. */
+/**
+ * A user's deck; `scheduler` is 'fsrs' (FSRS-6) or 'sm2'. `answer_buttons`:
+ * 2 reviews with the spec's Unfamiliar / Familiar, 4 with Anki's Again, Hard,
+ * Good, Easy (each showing its next interval) and Anki's learning steps.
+ */
 export const decks = pgTable(
   'decks',
   {
@@ -11,6 +15,7 @@ export const decks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     scheduler: text('scheduler').notNull().default('fsrs'),
+    answerButtons: smallint('answer_buttons').notNull().default(2),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('decks_user_id_idx').on(t.userId, t.id)],
@@ -78,6 +83,8 @@ export const reviewLogs = pgTable(
     rating: text('rating').notNull(),
     scheduler: text('scheduler').notNull(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How long the learner took to answer (card shown to answer), in ms; null when the client did not say. */
+    timeMs: integer('time_ms'),
     // Before/after: the card's schedule (JSON) (ef, repetition, dates and the FSRS state).
     previous: jsonb('previous').notNull(),
     next: jsonb('next').notNull(),

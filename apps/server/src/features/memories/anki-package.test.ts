@@ -75,7 +75,10 @@ const post = async (url: string, payload: object) => {
   return res.json()
 }
 const createCard = async (deck_id: number, front: string, back: string) => (await post('/english_vocab/memories/flashcard', { deck_id, front, back })).flashcard as { id: number; next_review: string }
-const review = async (flashcard_id: number, rating: string) => (await post('/english_vocab/memories/review', { flashcard_id, rating })).updated_flashcard as { next_review: string }
+const review = async (flashcard_id: number, rating: string, time_ms?: number) =>
+  (await post('/english_vocab/memories/review', { flashcard_id, rating, ...(time_ms === undefined ? {} : { time_ms }) })).updated_flashcard as { next_review: string }
+/** A card in a step of minutes is in Anki's learning queue (1), due at its second. */
+const dueSecond = (iso: string) => Math.floor(Date.parse(iso) / 1000)
 
 async function exportAndRead(deckId: number): Promise<Read> {
   const res = await t.app.inject({ method: 'GET', url: `/english_vocab/memories/deck/${deckId}/export.apkg`, headers: alice.auth })
@@ -142,9 +145,9 @@ describe('Anki package as Anki writes it', () => {
     const failed = await createCard(deck.id, 'failed', 'never known')
     const known = await createCard(deck.id, 'known', 'answered Good twice')
     await createCard(deck.id, 'fresh', 'never reviewed')
-    await review(lapsed.id, 'Good')
-    const afterLapse = await review(lapsed.id, 'Again')
-    await review(failed.id, 'Again')
+    await review(lapsed.id, 'Good', 3_250)
+    const afterLapse = await review(lapsed.id, 'Again', 90_000)
+    const afterFail = await review(failed.id, 'Again')
     await review(known.id, 'Good')
     const knownNow = await review(known.id, 'Easy')
 
@@ -159,6 +162,9 @@ describe('Anki package as Anki writes it', () => {
     expect(logOf('known').map((r) => [r.ease, r.type])).toEqual([[3, 0], [4, 1]])
     expect(logOf('fresh')).toEqual([])
     expect(new Set(read.revlog.map((r) => r.id)).size).toBe(5)
+    // Answer times as recorded, capped at Anki's 60 s; 0 (unknown) where the client sent none.
+    expect(logOf('lapsed').map((r) => r.time)).toEqual([3_250, 60_000])
+    expect(logOf('failed').map((r) => r.time)).toEqual([0])
     for (const r of read.revlog) {
       expect(Math.abs(r.id - Date.now())).toBeLessThan(60_000)
       expect(r.usn).toBe(-1)
@@ -169,11 +175,13 @@ describe('Anki package as Anki writes it', () => {
     expect(easy!.lastIvl).toBe(good!.ivl)
     expect(easy!.ivl).toBeGreaterThan(good!.ivl)
 
-    // Again after a success: relearning (type 3), waiting in the day-learning queue (3) until its day.
-    expect(cardOf('lapsed')).toMatchObject({ type: 3, queue: 3, due: ordinal(afterLapse.next_review) - read.crt_day })
+    // Again after a success: relearning (type 3) in its 10-minute step: the learning queue (1), due at its second.
+    expect(cardOf('lapsed')).toMatchObject({ type: 3, queue: 1, due: dueSecond(afterLapse.next_review) })
     expect(cardOf('lapsed').left % 1000).toBeGreaterThan(0)
-    // Again on a card never answered right: still learning (type 1).
-    expect(cardOf('failed')).toMatchObject({ type: 1, queue: 3 })
+    // Again on a card never answered right: still learning (type 1), in its step too.
+    expect(cardOf('failed')).toMatchObject({ type: 1, queue: 1, due: dueSecond(afterFail.next_review) })
+    // The step is logged as Anki logs one: minus its seconds.
+    expect(logOf('failed')[0]!.ivl).toBe(-600)
     // A review card is due on its day, counted from the collection's first day.
     expect(cardOf('known')).toMatchObject({ type: 2, queue: 2, due: ordinal(knownNow.next_review) - read.crt_day, reps: 2 })
     expect(cardOf('known').ivl).toBe(easy!.ivl)
@@ -200,7 +208,7 @@ describe('Anki package as Anki writes it', () => {
       [1, 1],
       [1, 2],
     ])
-    expect(cardOf('relapsed')).toMatchObject({ type: 3, queue: 3, due: ordinal(last.next_review) - read.crt_day, reps: 3, lapses: 1 })
+    expect(cardOf('relapsed')).toMatchObject({ type: 3, queue: 1, due: dueSecond(last.next_review), reps: 3, lapses: 1 })
     expect(cardOf('relapsed').ivl).toBeGreaterThanOrEqual(1)
     expect(cardOf('relapsed').left % 1000).toBeGreaterThan(0)
     // Again and Good while still learning are learning (0); the Again after it graduated is a review (1).
@@ -209,7 +217,7 @@ describe('Anki package as Anki writes it', () => {
       [3, 0],
       [1, 1],
     ])
-    expect(cardOf('late')).toMatchObject({ type: 3, queue: 3, reps: 3, lapses: 1 })
+    expect(cardOf('late')).toMatchObject({ type: 3, queue: 1, reps: 3, lapses: 1 })
   })
 })
 

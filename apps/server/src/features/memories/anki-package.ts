@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import { findWholeWord, parseCardBack, type ReviewRating } from '@lingocast/contract'
 import { strToU8, zipSync } from 'fflate'
 import { fieldChecksum, markdownToHtml, stripHtmlPreservingMediaFilenames, textToHtml } from './anki-fields'
-import type { DeckReview, FlashcardRow } from './memories.repo'
+import type { DeckReview, FlashcardRow, LoggedSchedule } from './memories.repo'
+import { LEARNING_STEPS } from './schedule'
 
 /**
  * A deck as an Anki package (.apkg): a zip holding `collection.anki2`, the
@@ -80,32 +81,56 @@ function deckJson(id: number, name: string, now: number) {
   return { id, name, desc: '', mod: Math.floor(now / 1000), usn: -1, collapsed: false, dyn: 0, conf: 1, extendNew: 10, extendRev: 50, newToday: [0, 0], revToday: [0, 0], lrnToday: [0, 0], timeToday: [0, 0] }
 }
 
-const DCONF = {
-  1: {
-    id: 1,
-    name: 'Default',
-    mod: 0,
-    usn: 0,
-    maxTaken: 60,
-    autoplay: true,
-    timer: 0,
-    replayq: true,
-    new: { bury: true, delays: [1, 10], initialFactor: 2500, ints: [1, 4, 7], order: 1, perDay: 20, separate: true },
-    lapse: { delays: [10], leechAction: 0, leechFails: 8, minInt: 1, mult: 0 },
-    rev: { bury: true, ease4: 1.3, fuzz: 0.05, ivlFct: 1, maxIvl: 36500, minSpace: 1, perDay: 100 },
-  },
+/** Anki records at most this many seconds per answer (the deck options' "maximum answer seconds"). */
+const MAX_TAKEN_S = 60
+
+/** The deck options: its learning steps (minutes) are the deck's own (schedule.ts LEARNING_STEPS). */
+function dconf(steps: { learn: number[]; relearn: number[] }) {
+  return {
+    1: {
+      id: 1,
+      name: 'Default',
+      mod: 0,
+      usn: 0,
+      maxTaken: MAX_TAKEN_S,
+      autoplay: true,
+      timer: 0,
+      replayq: true,
+      new: { bury: true, delays: steps.learn, initialFactor: 2500, ints: [1, 4, 7], order: 1, perDay: 20, separate: true },
+      lapse: { delays: steps.relearn, leechAction: 0, leechFails: 8, minInt: 1, mult: 0 },
+      rev: { bury: true, ease4: 1.3, fuzz: 0.05, ivlFct: 1, maxIvl: 36500, minSpace: 1, perDay: 100 },
+    },
+  }
 }
+
+/** The steps in minutes, as ts-fsrs writes them ('1m', '10m', '1h', '1d'). */
+const minutesOf = (steps: readonly string[]) => steps.map((step) => Number.parseInt(step, 10) * ({ m: 1, h: 60, d: 1440 }[step.slice(-1)] ?? 1))
 
 /** Anki's answer buttons: Again 1, Hard 2, Good 3, Easy 4. The review screen's Unfamiliar sends Again (1); Familiar sends Hard, Good or Easy by the card's ef (2, 3 or 4). */
 const EASE: Record<ReviewRating, number> = { Again: 1, Hard: 2, Good: 3, Easy: 4 }
 /** cards.type: 0 new, 1 learning, 2 review, 3 relearning. */
 const CARD_TYPE = { new: 0, learn: 1, review: 2, relearn: 3 } as const
 /** cards.queue: 0 new, 1 learning due today (due in epoch seconds), 2 review, 3 learning due on a later day (due in days). */
-const QUEUE = { new: 0, review: 2, dayLearn: 3 } as const
+const QUEUE = { new: 0, learn: 1, review: 2, dayLearn: 3 } as const
 /** revlog.type: 0 learning, 1 review, 2 relearning. */
 const REVLOG_TYPE = { learn: 0, review: 1, relearn: 2 } as const
-/** cards.left for a failed card: steps left today * 1000 + steps left, from DCONF's new.delays (2) and lapse.delays (1). */
-const LEFT = { learn: 2002, relearn: 1001 } as const
+
+/** A card waiting in a step of minutes (not a whole-day interval). */
+function inStep(c: { scheduledDays: number; nextReview: Date | null; lastReviewed: Date | null }): boolean {
+  return c.scheduledDays === 0 && c.nextReview !== null && c.lastReviewed !== null && c.nextReview.getTime() - c.lastReviewed.getTime() < DAY_MS
+}
+
+/**
+ * revlog's ivl and lastIvl: days when positive, and as Anki writes a
+ * learning step, minus its seconds (a 10-minute step is -600). A new card's
+ * previous interval is 0.
+ */
+function revlogInterval(s: LoggedSchedule): number {
+  if (s.scheduledDays > 0) return s.scheduledDays
+  if (!s.nextReview || !s.lastReviewed) return 0
+  const seconds = Math.round((Date.parse(s.nextReview) - Date.parse(s.lastReviewed)) / 1000)
+  return seconds > 0 && seconds < DAY_MS / 1000 ? -seconds : 0
+}
 
 /** The local midnight of an instant's day. */
 const midnight = (t: number) => {
@@ -116,12 +141,21 @@ const midnight = (t: number) => {
 /** Anki's stable note id for a card, so that importing a newer export updates the notes it already has. */
 const guidOf = (cardId: number) => createHash('sha1').update(`lingocast-card:${cardId}`).digest('base64url').slice(0, 10)
 
+/** FSRS's short-term states (learning steps): ts-fsrs State.Learning and State.Relearning. */
+const FSRS_LEARNING = 1
+const FSRS_RELEARNING = 3
+
 /**
- * Where a card stands in Anki's terms, from its reviews: never reviewed is
- * new; last answered Again is relearning if it had been answered correctly
- * before (a lapse), else still learning; anything else is a review card.
+ * Where a card stands in Anki's terms: FSRS's own state while it is in a
+ * learning step (a four-button Good can leave it there too); otherwise from
+ * its reviews: never reviewed is new; last answered Again is relearning if it
+ * had been answered correctly before (a lapse), else still learning
+ * (SM-2 cards, and cards failed before there were steps); anything else is a
+ * review card.
  */
 function phaseOf(card: FlashcardRow, reviews: readonly DeckReview[]): 'new' | 'learn' | 'relearn' | 'review' {
+  if (card.fsrsState === FSRS_LEARNING) return 'learn'
+  if (card.fsrsState === FSRS_RELEARNING) return 'relearn'
   const last = reviews.at(-1)
   if (!last) return card.lastReviewed ? 'review' : 'new'
   if (last.rating !== 'Again') return 'review'
@@ -143,7 +177,7 @@ export function clozeText(sentence: string, word: string, hideAll: boolean): str
 }
 
 export async function deckToApkg(
-  deck: { id: number; name: string },
+  deck: { id: number; name: string; answerButtons?: number },
   cards: readonly FlashcardRow[],
   reviews: readonly DeckReview[] = [],
   now = Date.now(),
@@ -165,6 +199,8 @@ export async function deckToApkg(
     const crt = Math.floor(crtMs / 1000)
     // Calendar days since the collection's day (rounded: a day with a daylight-saving switch is 23 or 25 hours).
     const dayNumber = (at: Date | null) => Math.round((midnight((at ?? new Date(now)).getTime()) - crtMs) / DAY_MS)
+    const deckSteps = LEARNING_STEPS[deck.answerButtons === 4 ? 4 : 2]
+    const steps = { learn: minutesOf(deckSteps.learning_steps as string[]), relearn: minutesOf(deckSteps.relearning_steps as string[]) }
     const conf = { activeDecks: [deckId], curDeck: deckId, newSpread: 0, collapseTime: 1200, timeLim: 0, estTimes: true, dueCounts: true, curModel: String(MODEL_ID), nextPos: cards.length + 1, sortType: 'noteFld', sortBackwards: false, addToCur: true }
     db.run('INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)', [
       crt,
@@ -173,14 +209,14 @@ export async function deckToApkg(
       JSON.stringify(conf),
       JSON.stringify({ [MODEL_ID]: model(deckId, now, 'standard'), [CLOZE_MODEL_ID]: model(deckId, now, 'cloze') }),
       JSON.stringify({ 1: deckJson(1, 'Default', now), [deckId]: deckJson(deckId, deck.name, now) }),
-      JSON.stringify(DCONF),
+      JSON.stringify(dconf(steps)),
       '{}',
     ])
     const byCard = new Map<number, DeckReview[]>()
     for (const r of reviews) byCard.set(r.flashcardId, [...(byCard.get(r.flashcardId) ?? []), r])
     const note = db.prepare('INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, ?)')
     const card = db.prepare('INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)')
-    const revlog = db.prepare('INSERT INTO revlog VALUES (?, ?, -1, ?, ?, ?, ?, 0, ?)')
+    const revlog = db.prepare('INSERT INTO revlog VALUES (?, ?, -1, ?, ?, ?, ?, ?, ?)')
     let lastRevlogId = 0
     // Zip entries of the media files are numbered from 0, and `media` maps each number to its file name.
     const mediaMap: Record<string, string> = {}
@@ -210,18 +246,35 @@ export async function deckToApkg(
       const factor = phase === 'new' ? 0 : Math.round(c.ef * 1000)
       // Review and relearning cards keep the interval they return to; due is a day number from the collection's day.
       const ivl = phase === 'review' || phase === 'relearn' ? Math.max(1, c.scheduledDays) : 0
+      // A (re)learning card has the steps it has not passed left (Anki: left today * 1000 + left in all).
+      const stepsLeft = phase === 'learn' || phase === 'relearn' ? Math.max(1, steps[phase].length - c.learningSteps) : 0
       const [type, queue, due, left] =
         phase === 'new'
           ? [CARD_TYPE.new, QUEUE.new, i + 1, 0]
           : phase === 'review'
             ? [CARD_TYPE.review, QUEUE.review, dayNumber(c.nextReview), 0]
-            : // Our schedules count whole days, so a failed card waits in the day-learning queue.
-              [CARD_TYPE[phase], QUEUE.dayLearn, dayNumber(c.nextReview), LEFT[phase]]
+            : inStep(c)
+              ? // In a step of minutes: the learning queue, due at its second.
+                [CARD_TYPE[phase], QUEUE.learn, Math.floor(c.nextReview!.getTime() / 1000), stepsLeft * 1000 + stepsLeft]
+              : // Failed before steps existed (a whole day later): the day-learning queue.
+                [CARD_TYPE[phase], QUEUE.dayLearn, dayNumber(c.nextReview), stepsLeft * 1000 + stepsLeft]
       // One revlog row per review; its type is where the card stood before that answer (as phaseOf tells).
       let passed = false
       const revlogTypes = history.map((r, k) => {
         const previous = history[k - 1]
-        const revlogType = !previous ? REVLOG_TYPE.learn : previous.rating !== 'Again' ? REVLOG_TYPE.review : passed ? REVLOG_TYPE.relearn : REVLOG_TYPE.learn
+        const before = r.previous.fsrsState
+        const revlogType =
+          before === FSRS_LEARNING
+            ? REVLOG_TYPE.learn
+            : before === FSRS_RELEARNING
+              ? REVLOG_TYPE.relearn
+              : !previous
+                ? REVLOG_TYPE.learn
+                : previous.rating !== 'Again'
+                  ? REVLOG_TYPE.review
+                  : passed
+                    ? REVLOG_TYPE.relearn
+                    : REVLOG_TYPE.learn
         if (r.rating !== 'Again') passed = true
         return revlogType
       })
@@ -234,8 +287,9 @@ export async function deckToApkg(
         const revlogType = revlogTypes[k]!
         // revlog ids are the review's time in ms, and unique: two reviews in one millisecond get consecutive ids.
         lastRevlogId = Math.max(r.reviewedAt.getTime(), lastRevlogId + 1)
-        // No answer time is recorded here, so time is 0 (Anki reads it as unknown, counting no study time).
-        revlog.run([lastRevlogId, noteId, EASE[r.rating], r.next.scheduledDays, r.previous.scheduledDays, Math.round(r.next.ef * 1000), revlogType])
+        // The answer time as the learner took it, capped as Anki caps it; 0 (unknown) for reviews from before it was recorded.
+        const time = r.timeMs === null ? 0 : Math.min(r.timeMs, MAX_TAKEN_S * 1000)
+        revlog.run([lastRevlogId, noteId, EASE[r.rating], revlogInterval(r.next), revlogInterval(r.previous), Math.round(r.next.ef * 1000), time, revlogType])
       })
     })
     note.free()

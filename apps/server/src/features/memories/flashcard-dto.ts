@@ -27,5 +27,5 @@ function audioOf(row: FlashcardRow): Flashcard['audio'] {
 }
 
 export function toDeckDto(row: DeckRow): Deck {
-  return { id: row.id, name: row.name, scheduler: row.scheduler as SchedulerName }
+  return { id: row.id, name: row.name, scheduler: row.scheduler as SchedulerName, answer_buttons: row.answerButtons === 4 ? 4 : 2 }
 }

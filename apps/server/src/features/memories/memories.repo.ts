@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
-import type { ReviewRating, SchedulerName } from '@lingocast/contract'
+import type { AnswerButtons, ReviewRating, SchedulerName } from '@lingocast/contract'
 import type { Db } from '../../db/client'
 import { decks, flashcards, reviewLogs } from '../../db/schema'
 import type { CardSchedule } from './schedule'
@@ -53,6 +53,10 @@ export interface ClipSource {
 export interface LoggedSchedule {
   ef: number
   scheduledDays: number
+  nextReview?: string | null
+  lastReviewed?: string | null
+  /** FSRS's state (1 learning, 3 relearning: in a step); absent in logs older than the field. */
+  fsrsState?: number
 }
 
 /** One review of a card: the rating and the schedule before and after it. */
@@ -60,6 +64,8 @@ export interface DeckReview {
   flashcardId: number
   rating: ReviewRating
   reviewedAt: Date
+  /** How long the answer took (ms); null when the client did not say. */
+  timeMs: number | null
   previous: LoggedSchedule
   next: LoggedSchedule
 }
@@ -81,9 +87,28 @@ export function createMemoriesRepo(db: Db) {
       return row
     },
 
-    async insertDeck(userId: number, name: string, scheduler: SchedulerName): Promise<DeckRow> {
-      const [row] = await db.insert(decks).values({ userId, name, scheduler }).returning()
+    async insertDeck(userId: number, name: string, scheduler: SchedulerName, answerButtons?: AnswerButtons): Promise<DeckRow> {
+      const [row] = await db
+        .insert(decks)
+        .values({ userId, name, scheduler, ...(answerButtons ? { answerButtons } : {}) })
+        .returning()
       return row!
+    },
+
+    /** Sets how one of the user's decks is reviewed; undefined when it is not theirs. */
+    async updateDeckSettings(userId: number, deckId: number, settings: { answerButtons: AnswerButtons }): Promise<DeckRow | undefined> {
+      const [row] = await db.update(decks).set(settings).where(and(eq(decks.id, deckId), eq(decks.userId, userId))).returning()
+      return row
+    },
+
+    /** One of the user's cards with how its deck is reviewed. */
+    async cardWithDeck(userId: number, id: number): Promise<{ card: FlashcardRow; scheduler: string; answerButtons: number } | undefined> {
+      const [row] = await db
+        .select({ card: flashcards, scheduler: decks.scheduler, answerButtons: decks.answerButtons })
+        .from(flashcards)
+        .innerJoin(decks, eq(decks.id, flashcards.deckId))
+        .where(cardOf(userId, id))
+      return row
     },
 
     listCards: (userId: number, deckId: number): Promise<FlashcardRow[]> =>
@@ -178,19 +203,20 @@ export function createMemoriesRepo(db: Db) {
       userId: number,
       id: number,
       rating: ReviewRating,
-      next: (row: FlashcardRow, scheduler: SchedulerName) => { schedule: CardSchedule; reviewedAt: Date },
+      next: (row: FlashcardRow, deck: { scheduler: SchedulerName; answerButtons: AnswerButtons }) => { schedule: CardSchedule; reviewedAt: Date },
+      timeMs: number | null = null,
     ): Promise<FlashcardRow | undefined> {
       const read = async (q: Db, lock: boolean) => {
         const query = q
-          .select({ card: flashcards, scheduler: decks.scheduler })
+          .select({ card: flashcards, scheduler: decks.scheduler, answerButtons: decks.answerButtons })
           .from(flashcards)
           .innerJoin(decks, eq(decks.id, flashcards.deckId))
           .where(cardOf(userId, id))
         const [row] = lock ? await query.for('update', { of: flashcards }) : await query
         return row
       }
-      const write = async (q: Db, card: FlashcardRow, scheduler: SchedulerName) => {
-        const { schedule, reviewedAt } = next(card, scheduler)
+      const write = async (q: Db, card: FlashcardRow, scheduler: SchedulerName, answerButtons: AnswerButtons) => {
+        const { schedule, reviewedAt } = next(card, { scheduler, answerButtons })
         const result = await q.execute<Record<string, unknown>>(sql`
           WITH updated AS (
             UPDATE ${flashcards} SET
@@ -202,8 +228,8 @@ export function createMemoriesRepo(db: Db) {
             WHERE id = ${id} AND user_id = ${userId} AND reps = ${card.reps}
             RETURNING *
           ), logged AS (
-            INSERT INTO ${reviewLogs} (user_id, flashcard_id, rating, scheduler, reviewed_at, previous, next)
-            SELECT ${userId}, id, ${rating}, ${scheduler}, ${reviewedAt.toISOString()}, ${JSON.stringify(logState(scheduleOf(card)))}::jsonb, ${JSON.stringify(logState(schedule))}::jsonb
+            INSERT INTO ${reviewLogs} (user_id, flashcard_id, rating, scheduler, reviewed_at, time_ms, previous, next)
+            SELECT ${userId}, id, ${rating}, ${scheduler}, ${reviewedAt.toISOString()}, ${timeMs}::integer, ${JSON.stringify(logState(scheduleOf(card)))}::jsonb, ${JSON.stringify(logState(schedule))}::jsonb
             FROM updated
           )
           SELECT * FROM updated`)
@@ -213,11 +239,11 @@ export function createMemoriesRepo(db: Db) {
 
       const seen = await read(db, false)
       if (!seen) return undefined
-      const fast = await write(db, seen.card, seen.scheduler as SchedulerName)
+      const fast = await write(db, seen.card, seen.scheduler as SchedulerName, seen.answerButtons as AnswerButtons)
       if (fast) return fast
       return db.transaction(async (tx) => {
         const locked = await read(tx as unknown as Db, true)
-        return locked ? write(tx as unknown as Db, locked.card, locked.scheduler as SchedulerName) : undefined
+        return locked ? write(tx as unknown as Db, locked.card, locked.scheduler as SchedulerName, locked.answerButtons as AnswerButtons) : undefined
       })
     },
 
@@ -228,7 +254,7 @@ export function createMemoriesRepo(db: Db) {
     /** Every review of the deck's cards, oldest first: the history an Anki export carries in `revlog`. */
     deckReviewLog: (userId: number, deckId: number): Promise<DeckReview[]> =>
       db
-        .select({ flashcardId: flashcards.id, rating: reviewLogs.rating, reviewedAt: reviewLogs.reviewedAt, previous: reviewLogs.previous, next: reviewLogs.next })
+        .select({ flashcardId: flashcards.id, rating: reviewLogs.rating, reviewedAt: reviewLogs.reviewedAt, timeMs: reviewLogs.timeMs, previous: reviewLogs.previous, next: reviewLogs.next })
         .from(reviewLogs)
         .innerJoin(flashcards, eq(flashcards.id, reviewLogs.flashcardId))
         .where(and(eq(reviewLogs.userId, userId), eq(flashcards.deckId, deckId), eq(flashcards.userId, userId)))

@@ -19,7 +19,7 @@ export const memoriesRoutes: FastifyPluginAsyncZod<{ memories: MemoriesService; 
 
   app.route({
     ...fromContract(c.createDeck),
-    handler: async (request) => ({ ...ok, deck: await memories.createDeck(request.user.id, request.body.name, request.body.scheduler) }),
+    handler: async (request) => ({ ...ok, deck: await memories.createDeck(request.user.id, request.body.name, request.body.scheduler, request.body.answer_buttons) }),
   })
 
   app.route({
@@ -56,7 +56,22 @@ export const memoriesRoutes: FastifyPluginAsyncZod<{ memories: MemoriesService; 
 
   app.route({
     ...fromContract(c.reviewFlashcard),
-    handler: async (request) => ({ ...ok, updated_flashcard: await memories.review(request.user.id, request.body.flashcard_id, request.body.rating) }),
+    handler: async (request) => ({ ...ok, updated_flashcard: await memories.review(request.user.id, request.body.flashcard_id, request.body.rating, request.body.time_ms) }),
+  })
+
+  app.route({
+    ...withId(fromContract(c.reviewIntervals)),
+    handler: async (request) => ({ ...ok, intervals: await memories.intervals(request.user.id, (request.params as { id: number }).id) }),
+  })
+
+  app.route({
+    ...withId(fromContract(c.getDeckSettings), deckIdParams),
+    handler: async (request) => ({ ...ok, deck: await memories.deckSettings(request.user.id, (request.params as { id: number }).id) }),
+  })
+
+  app.route({
+    ...withId(fromContract(c.updateDeckSettings), deckIdParams),
+    handler: async (request) => ({ ...ok, deck: await memories.updateDeckSettings(request.user.id, (request.params as { id: number }).id, request.body.answer_buttons) }),
   })
 
   app.route({

@@ -1,10 +1,10 @@
-import { MEMORIES_MSG, type CardKind, type Deck, type Flashcard, type ReviewRating, type SchedulerName } from '@lingocast/contract'
+import { MEMORIES_MSG, type AnswerButtons, type CardKind, type Deck, type Flashcard, type ReviewRating, type SchedulerName } from '@lingocast/contract'
 import { NotFoundError, ValidationError } from '../../lib/errors'
 import { deckToApkg } from './anki-package'
 import { cardsToCsv, csvToCards, deckFileName } from './deck-csv'
 import { toDeckDto, toFlashcardDto } from './flashcard-dto'
 import { scheduleOf, type MemoriesRepo } from './memories.repo'
-import { newCardSchedule, scheduleReview } from './schedule'
+import { newCardSchedule, nextIntervals, scheduleReview } from './schedule'
 import type { SentenceSource } from './sentence-source'
 import { checkStatsPeriod, checkTimeZone } from './stats-period'
 
@@ -50,7 +50,17 @@ export function createMemoriesService(deps: MemoriesDeps) {
   return {
     listDecks: async (userId: number): Promise<Deck[]> => (await repo.listDecks(userId)).map(toDeckDto),
 
-    createDeck: async (userId: number, name: string, scheduler: SchedulerName): Promise<Deck> => toDeckDto(await repo.insertDeck(userId, name, scheduler)),
+    createDeck: async (userId: number, name: string, scheduler: SchedulerName, answerButtons?: AnswerButtons): Promise<Deck> =>
+      toDeckDto(await repo.insertDeck(userId, name, scheduler, answerButtons)),
+
+    /** One of the user's decks with its settings; another user's is not found. */
+    deckSettings: async (userId: number, deckId: number): Promise<Deck> => toDeckDto(await ownDeck(userId, deckId)),
+
+    async updateDeckSettings(userId: number, deckId: number, answerButtons: AnswerButtons): Promise<Deck> {
+      const row = await repo.updateDeckSettings(userId, deckId, { answerButtons })
+      if (!row) throw new NotFoundError(MEMORIES_MSG.deckNotFound)
+      return toDeckDto(row)
+    },
 
     async listCards(userId: number, deckId: number): Promise<Flashcard[]> {
       await ownDeck(userId, deckId)
@@ -116,13 +126,29 @@ export function createMemoriesService(deps: MemoriesDeps) {
       if (deleted.audio) await deps.clips?.remove(deleted.audio)
     },
 
-    async review(userId: number, id: number, rating: ReviewRating): Promise<Flashcard> {
-      const row = await repo.review(userId, id, rating, (locked, scheduler) => {
-        const at = now()
-        return { schedule: scheduleReview(scheduleOf(locked), rating, at, scheduler), reviewedAt: at }
-      })
+    /** One answer: the card's next schedule (by its deck's scheduler and buttons) and its log row, with the answer time when the client gave it. */
+    async review(userId: number, id: number, rating: ReviewRating, timeMs?: number): Promise<Flashcard> {
+      const row = await repo.review(
+        userId,
+        id,
+        rating,
+        (locked, deck) => {
+          const at = now()
+          return { schedule: scheduleReview(scheduleOf(locked), rating, at, deck.scheduler, deck.answerButtons), reviewedAt: at }
+        },
+        timeMs ?? null,
+      )
       if (!row) throw new NotFoundError(MEMORIES_MSG.flashcardNotFound)
       return toFlashcardDto(row)
+    },
+
+    /** Seconds from now until the card would be due after each answer (the four buttons' labels). */
+    async intervals(userId: number, id: number): Promise<Record<ReviewRating, number>> {
+      const found = await repo.cardWithDeck(userId, id)
+      if (!found) throw new NotFoundError(MEMORIES_MSG.flashcardNotFound)
+      const ms = nextIntervals(scheduleOf(found.card), now(), found.scheduler as SchedulerName, found.answerButtons as AnswerButtons)
+      const seconds = (v: number) => Math.round(v / 1000)
+      return { Again: seconds(ms.Again), Hard: seconds(ms.Hard), Good: seconds(ms.Good), Easy: seconds(ms.Easy) }
     },
 
     async stats(userId: number, start: string, end: string, tz: string | undefined) {

@@ -1,5 +1,5 @@
-import { DEFAULT_EF, type ReviewRating, type SchedulerName } from '@lingocast/contract'
-import { fsrs, Rating, type Card as FsrsCard, type Grade, type State } from 'ts-fsrs'
+import { DEFAULT_ANSWER_BUTTONS, DEFAULT_EF, type AnswerButtons, type ReviewRating, type SchedulerName } from '@lingocast/contract'
+import { BasicLearningStepsStrategy, fsrs, Rating, StrategyMode, type Card as FsrsCard, type FSRS, type Grade, type State, type Steps, type TLearningStepsStrategy } from 'ts-fsrs'
 
 /** What a card carries about its schedule: the spec's fields and the FSRS memory state beside them. */
 export interface CardSchedule {
@@ -17,15 +17,44 @@ export interface CardSchedule {
 }
 
 const DAY_MS = 86_400_000
+const MINUTE_MS = 60_000
 
 /**
- * FSRS-6 with its published default weights. No same-day learning steps:
- * the console asks for cards by calendar day (due = today or earlier), so a
- * 10-minute step would leave a just-rated card due again and never leave the
- * queue; FSRS then schedules every answer in whole days. No fuzz, so an
- * interval is exactly FSRS's own and can be checked.
+ * The short steps a card answered Again goes through the same day, in
+ * ts-fsrs's notation. Two buttons (the spec's screen): one 10-minute step,
+ * for a new card answered Unfamiliar and for a forgotten one; Familiar moves
+ * any card on to whole days. Four buttons: Anki's defaults, 1 and 10
+ * minutes for a new card, 10 for a forgotten one; Hard repeats a step and
+ * Good moves to the next, as in Anki.
  */
-export const scheduler = fsrs({ enable_fuzz: false, enable_short_term: false })
+export const LEARNING_STEPS: Record<AnswerButtons, { learning_steps: Steps; relearning_steps: Steps }> = {
+  2: { learning_steps: ['10m'], relearning_steps: ['10m'] },
+  4: { learning_steps: ['1m', '10m'], relearning_steps: ['10m'] },
+}
+
+/**
+ * Pass or fail, for the two-button screen: only Again keeps a card in (or
+ * sends it to) a step; every passing answer graduates it. With ts-fsrs's own
+ * strategy, Hard repeats the step, and the spec's rule sends Hard for every
+ * card whose ef is 1.9 or less (any card just answered Again): Familiar
+ * would then never let a card leave its step. The memory state (stability,
+ * difficulty) is still ts-fsrs's for the grade given.
+ */
+export const passFailSteps: TLearningStepsStrategy = (params, state) => {
+  const again = BasicLearningStepsStrategy(params, state, 0)[Rating.Again]
+  return again ? { [Rating.Again]: again } : {}
+}
+
+/**
+ * FSRS-6 with its published default weights, with short-term (same-day)
+ * learning steps, no fuzz (so an interval is exactly FSRS's own and can be
+ * checked). A card in a step is due again minutes later: the review screen
+ * shows it again in the same session, after the cards still waiting.
+ */
+export const schedulers: Record<AnswerButtons, FSRS> = {
+  2: fsrs({ enable_fuzz: false, enable_short_term: true, ...LEARNING_STEPS[2] }).useStrategy(StrategyMode.LEARNING_STEPS, passFailSteps),
+  4: fsrs({ enable_fuzz: false, enable_short_term: true, ...LEARNING_STEPS[4] }),
+}
 
 const GRADES: Record<ReviewRating, Grade> = { Again: Rating.Again, Hard: Rating.Hard, Good: Rating.Good, Easy: Rating.Easy }
 
@@ -40,7 +69,7 @@ const D_MAX = 10
 const EF_AT_D_MIN = 3.3
 const EF_AT_D_MAX = 1.3
 /** The difficulty FSRS gives a card first answered Good: the spec's default ef 2.5 sits here. */
-const D_GOOD = scheduler.init_difficulty(Rating.Good)
+const D_GOOD = schedulers[2].init_difficulty(Rating.Good)
 
 /**
  * ef derived from FSRS difficulty, so that the review screen's choice keeps
@@ -75,8 +104,8 @@ export function toFsrsCard(s: CardSchedule, now: Date): FsrsCard {
   }
 }
 
-function scheduleFsrs(s: CardSchedule, rating: ReviewRating, now: Date): CardSchedule {
-  const { card } = scheduler.next(toFsrsCard(s, now), now, GRADES[rating])
+function scheduleFsrs(s: CardSchedule, rating: ReviewRating, now: Date, buttons: AnswerButtons): CardSchedule {
+  const { card } = schedulers[buttons].next(toFsrsCard(s, now), now, GRADES[rating])
   return {
     ef: efFromDifficulty(card.difficulty),
     repetition: rating === 'Again' ? 0 : s.repetition + 1,
@@ -95,19 +124,26 @@ function scheduleFsrs(s: CardSchedule, rating: ReviewRating, now: Date): CardSch
 /** SM-2 quality of each rating: Again fails (q < 3); Hard, Good, Easy pass with 3, 4, 5. */
 const SM2_QUALITY: Record<ReviewRating, number> = { Again: 2, Hard: 3, Good: 4, Easy: 5 }
 const SM2_MIN_EF = 1.3
+/** A failed SM-2 card is asked again this much later, the same day (as Anki's SM-2 relearning step). */
+const SM2_STEP_MINUTES = 10
 
-/** SuperMemo 2 as published (1987): fail restarts the repetitions and keeps ef; intervals 1, 6, then x ef. */
+/**
+ * SuperMemo 2 as published (1987): fail restarts the repetitions and keeps
+ * ef; intervals 1, 6, then x ef. A failed card is asked again after a
+ * 10-minute step, as the algorithm asks ("repeat all items that scored below
+ * four the same day") and as Anki does; its next pass starts again at 1 day.
+ */
 function scheduleSm2(s: CardSchedule, rating: ReviewRating, now: Date): CardSchedule {
   const q = SM2_QUALITY[rating]
   const failed = q < 3
   const ef = failed ? s.ef : Math.max(SM2_MIN_EF, s.ef + 0.1 - (5 - q) * (0.08 + (5 - q) * 0.02))
   const repetition = failed ? 0 : s.repetition + 1
-  const interval = repetition <= 1 ? 1 : repetition === 2 ? 6 : Math.max(1, Math.round(s.scheduledDays * ef))
+  const interval = failed ? 0 : repetition <= 1 ? 1 : repetition === 2 ? 6 : Math.max(1, Math.round(s.scheduledDays * ef))
   return {
     ...s,
     ef: Math.round(ef * 1000) / 1000,
     repetition,
-    nextReview: new Date(now.getTime() + interval * DAY_MS),
+    nextReview: new Date(now.getTime() + (failed ? SM2_STEP_MINUTES * MINUTE_MS : interval * DAY_MS)),
     lastReviewed: now,
     scheduledDays: interval,
     reps: s.reps + 1,
@@ -115,7 +151,17 @@ function scheduleSm2(s: CardSchedule, rating: ReviewRating, now: Date): CardSche
   }
 }
 
-/** The card's schedule after one review at `now`. Pure: the caller stores it. */
-export function scheduleReview(s: CardSchedule, rating: ReviewRating, now: Date, name: SchedulerName): CardSchedule {
-  return name === 'sm2' ? scheduleSm2(s, rating, now) : scheduleFsrs(s, rating, now)
+/**
+ * The card's schedule after one review at `now`, for a deck reviewed with
+ * `buttons` answer buttons (which chooses FSRS's learning steps). Pure: the
+ * caller stores it.
+ */
+export function scheduleReview(s: CardSchedule, rating: ReviewRating, now: Date, name: SchedulerName, buttons: AnswerButtons = DEFAULT_ANSWER_BUTTONS): CardSchedule {
+  return name === 'sm2' ? scheduleSm2(s, rating, now) : scheduleFsrs(s, rating, now, buttons)
+}
+
+/** How long after `now` the card would be due after each answer (ms): what the four buttons show. */
+export function nextIntervals(s: CardSchedule, now: Date, name: SchedulerName, buttons: AnswerButtons): Record<ReviewRating, number> {
+  const after = (rating: ReviewRating) => scheduleReview(s, rating, now, name, buttons).nextReview!.getTime() - now.getTime()
+  return { Again: after('Again'), Hard: after('Hard'), Good: after('Good'), Easy: after('Easy') }
 }

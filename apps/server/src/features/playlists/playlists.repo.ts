@@ -51,6 +51,15 @@ export function createPlaylistsRepo(db: Db) {
         .orderBy(desc(joined), desc(playlists.id))
     },
 
+    /** The titles of the user's own playlists that start with `prefix` (a plain text, no LIKE wildcards). */
+    async ownTitlesStartingWith(userId: number, prefix: string): Promise<string[]> {
+      const rows = await db
+        .select({ title: playlists.title })
+        .from(playlists)
+        .where(and(eq(playlists.ownerId, userId), sql`starts_with(${playlists.title}, ${prefix})`))
+      return rows.map((r) => r.title)
+    },
+
     async create(userId: number, title: string, isPublic: boolean): Promise<PlaylistRow> {
       const [row] = await db.insert(playlists).values({ ownerId: userId, title, isPublic, hashId: newPublicId() }).returning()
       return row!

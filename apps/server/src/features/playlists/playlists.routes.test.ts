@@ -21,7 +21,7 @@ const list = async (u: TestUser) => (await get(u, '/playlists')).json().playlist
 const create = async (u: TestUser, body: object = { name: 'Untitled Playlist', public: false }) => {
   const res = await post(u, '/new_playlist', body)
   expect(res.statusCode, res.body).toBe(200)
-  return res.json().playlist as { id: number; hash_id: string }
+  return res.json().playlist as { id: number; hash_id: string; title: string }
 }
 const detail = (u: TestUser, hash: string) => get(u, `/playlist_detail?playlist_hash_id=${encodeURIComponent(hash)}`)
 const setMembership = (u: TestUser, article_id: unknown, playlist_ids: unknown, remove_playlist_ids?: unknown) =>
@@ -50,11 +50,31 @@ describe('creating and listing', () => {
     expect(created).toMatchObject({ title: 'Untitled Playlist', is_mine: true, public: false })
     expect(created.hash_id).toMatch(/^[0-9A-Za-z]{12}$/)
     expect(await list(alice)).toEqual([created])
-    // The name defaults when the body leaves it out.
+    // The name defaults when the body leaves it out; a second untitled one is numbered (issue 25).
     const unnamed = await create(alice, {})
-    expect(unnamed).toMatchObject({ title: 'Untitled Playlist', public: false })
+    expect(unnamed).toMatchObject({ title: 'Untitled Playlist 2', public: false })
     expect((await list(alice)).map((p) => p.id)).toEqual([unnamed.id, created.id])
     expect(await list(bob)).toEqual([])
+  })
+
+  it('numbers new untitled playlists with the lowest free number, per owner', async () => {
+    const carol = await createTestUser(t.db.database, 'carol-numbers@example.com')
+    const titles = async () => (await list(carol)).map((p) => p.title).sort()
+    const first = await create(carol)
+    const second = await create(carol)
+    await create(carol)
+    expect(await titles()).toEqual(['Untitled Playlist', 'Untitled Playlist 2', 'Untitled Playlist 3'])
+    // A renamed or deleted one frees its number; names that only look alike take none.
+    await post(carol, '/modify_playlist', { playlist_hash_id: second.hash_id, title: 'Morning walks' })
+    await post(carol, '/del_playlist', { playlist_hash_id: first.hash_id })
+    await create(carol, { name: 'Untitled Playlist 02', public: false })
+    await create(carol, { name: 'Untitled Playlists', public: false })
+    expect((await create(carol)).title).toBe('Untitled Playlist')
+    expect((await create(carol)).title).toBe('Untitled Playlist 2')
+    expect((await create(carol)).title).toBe('Untitled Playlist 4')
+    // Another user's playlists do not count.
+    const dan = await createTestUser(t.db.database, 'dan-numbers@example.com')
+    expect((await create(dan)).title).toBe('Untitled Playlist')
   })
 
   it('refuses blank, over-long and badly typed input in words', async () => {

@@ -1,4 +1,4 @@
-import { PLAYLIST_MSG, type PlaylistDetail, type PlaylistSummary } from '@lingocast/contract'
+import { NEW_PLAYLIST_NAME, PLAYLIST_MSG, type PlaylistDetail, type PlaylistSummary } from '@lingocast/contract'
 import { ConflictError, NotFoundError } from '../../lib/errors'
 import type { LibraryService } from '../library/library.service'
 import { toItemDto, toSummaryDto } from './playlist-dto'
@@ -26,7 +26,9 @@ export function createPlaylistsService(deps: { repo: PlaylistsRepo; library: Pic
     },
 
     async create(userId: number, title: string, isPublic: boolean): Promise<PlaylistSummary> {
-      const row = await repo.create(userId, title, isPublic)
+      // The console always asks for the spec's name (spec 000 s7): a second one becomes "Untitled Playlist 2" (issue 25).
+      const name = title === NEW_PLAYLIST_NAME ? untitledName(await repo.ownTitlesStartingWith(userId, NEW_PLAYLIST_NAME)) : title
+      const row = await repo.create(userId, name, isPublic)
       return toSummaryDto({ ...row, isMine: true })
     },
 
@@ -81,6 +83,23 @@ export function createPlaylistsService(deps: { repo: PlaylistsRepo; library: Pic
     /** For the library's article read: an article in a public playlist. */
     isSharedArticle: (articleId: number) => repo.isSharedArticle(articleId),
   }
+}
+
+/**
+ * The first free "Untitled Playlist" name among the user's own titles, as a
+ * file manager numbers new folders: "Untitled Playlist" itself if free, else
+ * "Untitled Playlist 2", 3, ... (the lowest number not in use).
+ */
+export function untitledName(titles: readonly string[]): string {
+  const taken = new Set<number>()
+  for (const t of titles) {
+    if (t === NEW_PLAYLIST_NAME) taken.add(1)
+    const n = t.startsWith(`${NEW_PLAYLIST_NAME} `) ? t.slice(NEW_PLAYLIST_NAME.length + 1) : ''
+    if (/^[1-9]\d{0,8}$/.test(n)) taken.add(Number(n))
+  }
+  let n = 1
+  while (taken.has(n)) n++
+  return n === 1 ? NEW_PLAYLIST_NAME : `${NEW_PLAYLIST_NAME} ${n}`
 }
 
 export type PlaylistsService = ReturnType<typeof createPlaylistsService>

@@ -12,12 +12,19 @@ interface Props {
   /** Changes each time Play is pressed for an episode: the bar (re)starts playing. */
   request: number
   onClose: () => void
-  /** The episode played to its end. */
+  /** The episode was listened to: 90 % of it played, or it played to its end. Told once per Play. */
   onEnded: (episode: MiniEpisode) => void
   onAddToStudy: (episode: MiniEpisode) => void
   /** Add to study is under way for this episode. */
   studying: boolean
 }
+
+/**
+ * An episode counts as played once this much of it has played, as podcast
+ * apps count it: the last minutes are often music or credits, and a learner
+ * who stops there has heard it.
+ */
+export const PLAYED_FRACTION = 0.9
 
 /** Ours: the bar could not load the episode's media. */
 const FAILED_TEXT = 'This episode could not be played here. Add it to study to open it in the player.'
@@ -39,6 +46,14 @@ export function MiniPlayer({ episode, request, onClose, onEnded, onAddToStudy, s
   const [failed, setFailed] = useState(false)
   const target = playTarget(episode)
   const address = target.kind === 'bar' ? target.address : undefined
+  // The episode (and Play) the played mark was sent for: once each, whether at 90 % or at the end.
+  const marked = useRef<string>(undefined)
+  const listened = () => {
+    const key = `${episode.id}:${request}`
+    if (marked.current === key) return
+    marked.current = key
+    onEnded(episode)
+  }
 
   // A new episode starts from its beginning with its own duration.
   useEffect(() => {
@@ -83,9 +98,14 @@ export function MiniPlayer({ episode, request, onClose, onEnded, onAddToStudy, s
           onPause={() => setPlaying(false)}
           onEnded={() => {
             setPlaying(false)
-            onEnded(episode)
+            listened()
           }}
-          onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+          onTimeUpdate={(e) => {
+            const { currentTime, duration: length } = e.currentTarget
+            setTime(currentTime)
+            const total = Number.isFinite(length) && length > 0 ? length : episode.duration
+            if (total && total > 0 && currentTime >= PLAYED_FRACTION * total) listened()
+          }}
           onLoadedMetadata={(e) => Number.isFinite(e.currentTarget.duration) && setDuration(e.currentTarget.duration)}
           onError={(e) => {
             console.warn('The media could not be loaded', e.currentTarget.error)

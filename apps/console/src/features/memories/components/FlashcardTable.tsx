@@ -1,5 +1,6 @@
 import type { Flashcard } from '@lingocast/contract'
 import { Eye, Loader2, Pencil, Trash2, Volume2 } from 'lucide-react'
+import { useMediaQuery } from '../../../lib/media-query'
 import { formatDay } from '../deck-stats'
 import { CARD_KIND_OPTIONS, MEMORIES_TEXT } from '../messages'
 
@@ -13,8 +14,56 @@ interface Props {
 const th = 'px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500'
 const td = 'px-4 py-3 align-top text-sm'
 
-/** Front, Back (masked, with a view-as-markdown button), Reviews, Last Review, Next Review, Actions (spec 001 s2). */
-export function FlashcardTable({ cards, onView, onEdit, onDelete }: Props) {
+/** The table's six columns need about 640 px; below that each card is one row that fits. */
+const WIDE_ENOUGH = '(min-width: 640px)'
+
+/**
+ * Front, Back (masked, with a view-as-markdown button), Reviews, Last Review,
+ * Next Review, Actions (spec 001 s2). On a phone the same cards are a list,
+ * one row per card that fits the screen: the front, when it is next due, and
+ * the actions (a table scrolled sideways hid Next Review, Edit and Delete).
+ */
+export function FlashcardTable(props: Props) {
+  return useMediaQuery(WIDE_ENOUGH) ? <Table {...props} /> : <CardList {...props} />
+}
+
+const iconButton = 'rounded-md p-2 focus:outline-none focus-visible:ring-2'
+
+function CardList({ cards, onView, onEdit, onDelete }: Props) {
+  return (
+    <ul aria-label="Flashcards" className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      {cards.map((card) => (
+        <li key={card.id} data-card-id={card.id} className="flex items-center gap-2 px-3 py-2.5">
+          <div className="min-w-0 flex-1">
+            <p className="flex items-center gap-2 text-sm font-medium text-slate-900">
+              <span className="min-w-0 break-words">{card.front}</span>
+              <CardMarks card={card} />
+            </p>
+            <p className="mt-0.5 text-xs text-slate-500">
+              <span className="sr-only">Next Review: </span>
+              <span data-col="next-review">{formatDay(card.next_review, MEMORIES_TEXT.notScheduled)}</span>
+              <span aria-hidden="true"> · </span>
+              {card.repetition} {card.repetition === 1 ? 'review' : 'reviews'}
+            </p>
+          </div>
+          <span className="flex shrink-0">
+            <button type="button" aria-label={`View back of ${card.front}`} title="View back" onClick={() => onView(card)} className={`${iconButton} text-slate-500 hover:bg-slate-100 focus-visible:ring-indigo-500`}>
+              <Eye className="h-4 w-4" aria-hidden="true" />
+            </button>
+            <button type="button" aria-label={`Edit ${card.front}`} title="Edit" onClick={() => onEdit(card)} className={`${iconButton} text-indigo-600 hover:bg-indigo-50 focus-visible:ring-indigo-500`}>
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+            </button>
+            <button type="button" aria-label={`Delete ${card.front}`} title="Delete" onClick={() => onDelete(card)} className={`${iconButton} text-red-600 hover:bg-red-50 focus-visible:ring-red-500`}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+            </button>
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Table({ cards, onView, onEdit, onDelete }: Props) {
   return (
     <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <table className="min-w-full divide-y divide-slate-200">

@@ -2,7 +2,7 @@ import type { Segment } from '@lingocast/contract'
 import { useMemo, useRef, useState, type PointerEvent } from 'react'
 import { usePlayerEffect, usePlayerValue } from '../hooks'
 import type { Player } from '../player'
-import { formatStamp, nearestSegmentIndex, segmentIndexAt, toMs } from '../segments'
+import { formatStamp, segmentIndexAt, timelineTarget, toMs } from '../segments'
 
 interface Props {
   player: Player
@@ -14,7 +14,8 @@ interface Props {
 
 /**
  * The timeline (spec 000 s2): each segment a block from its start to its end;
- * a click seeks to a segment start; hovering shows that start as m:ss. All
+ * a click on a block seeks to its segment's start, a click between blocks to
+ * the time clicked; hovering shows where a click goes as m:ss. All
  * blocks are one SVG path, drawn once per transcript change; the current
  * block and the playhead move on their own.
  */
@@ -25,7 +26,7 @@ export function TimelineBar({ player, segments, fallbackDuration, onSeekMs }: Pr
   const current = usePlayerValue(player, (s) => segmentIndexAt(segments, toMs(s.time)))
   const bar = useRef<HTMLDivElement>(null)
   const playhead = useRef<HTMLDivElement>(null)
-  const [hover, setHover] = useState<{ left: number; index: number } | null>(null)
+  const [hover, setHover] = useState<{ left: number; index: number; ms: number } | null>(null)
 
   const blocks = useMemo(() => {
     let d = ''
@@ -44,18 +45,18 @@ export function TimelineBar({ player, segments, fallbackDuration, onSeekMs }: Pr
   const pointAt = (clientX: number) => {
     const rect = bar.current!.getBoundingClientRect()
     const fraction = Math.min(1, Math.max(0, (clientX - rect.left) / rect.width))
-    return { fraction, index: nearestSegmentIndex(segments, fraction * totalMs) }
+    const ms = fraction * totalMs
+    return { ms, index: segmentIndexAt(segments, ms) }
   }
 
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    const { index } = pointAt(e.clientX)
-    if (index < 0) return setHover(null)
-    const s = segments[index]!
-    setHover({ left: Math.min(100, (s.start / totalMs) * 100), index })
+    const { ms, index } = pointAt(e.clientX)
+    const at = timelineTarget(segments, ms)
+    setHover({ left: Math.min(100, (at / totalMs) * 100), index, ms: at })
   }
 
   const active = current >= 0 ? segments[current] : undefined
-  const hovered = hover ? segments[hover.index] : undefined
+  const hovered = hover && hover.index >= 0 ? segments[hover.index] : undefined
 
   return (
     <div className="rounded-2xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200">
@@ -70,10 +71,7 @@ export function TimelineBar({ player, segments, fallbackDuration, onSeekMs }: Pr
         className="relative h-7 cursor-pointer rounded-md bg-slate-100"
         onPointerMove={onPointerMove}
         onPointerLeave={() => setHover(null)}
-        onClick={(e) => {
-          const { index } = pointAt(e.clientX)
-          if (index >= 0) onSeekMs(segments[index]!.start)
-        }}
+        onClick={(e) => onSeekMs(timelineTarget(segments, pointAt(e.clientX).ms))}
       >
         <svg className="absolute inset-0 h-full w-full overflow-visible rounded-md" viewBox="0 0 1000 10" preserveAspectRatio="none" aria-hidden="true">
           <path d={blocks} className="fill-slate-300" />
@@ -93,13 +91,13 @@ export function TimelineBar({ player, segments, fallbackDuration, onSeekMs }: Pr
           />
         )}
         <div ref={playhead} aria-hidden="true" className="pointer-events-none absolute -inset-y-1 w-0.5 -translate-x-1/2 rounded-full bg-slate-900" style={{ left: 0 }} />
-        {hover && hovered && (
+        {hover && (
           <div
             role="tooltip"
             className="pointer-events-none absolute bottom-full z-10 mb-2 -translate-x-1/2 rounded-md bg-slate-900 px-1.5 py-0.5 text-xs font-medium tabular-nums text-white shadow"
             style={{ left: `${hover.left}%` }}
           >
-            {formatStamp(hovered.start)}
+            {formatStamp(hover.ms)}
           </div>
         )}
       </div>
