@@ -312,7 +312,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     budget: tutorBudget,
   })
   await app.register(improveFlashcardRoutes, { tutor: tutorProvider, library, budget: tutorBudget })
-  const tutor = createTutorService({ provider: tutorProvider, library })
+  const tutor = createTutorService({ provider: tutorProvider, library, learnerWords: (userId, lemmas) => comprehensionRepo.statusesOf(userId, lemmas) })
   await app.register(tutorRoutes, { tutor, budget: tutorBudget })
 
   // Feed refreshes are short network calls: their own lane, so they never wait behind a long transcription.

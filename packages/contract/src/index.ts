@@ -53,6 +53,8 @@ export {
   EXPLAIN_PREVIOUS_SEGMENTS,
   explainContext,
   FLASHCARD_FENCE,
+  FLASHCARD_FRONT_MAX_LENGTH,
+  flashcardSuggestionsIn,
   formatFlashcardSuggestion,
   lastUserTurns,
   parseFlashcardSuggestion,

@@ -18,15 +18,22 @@ export const timedText = z.object({
 })
 export type TimedText = z.infer<typeof timedText>
 
+/** Ours: the longest word or phrase a flashcard request names as the card's front (a phrase is up to 6 words). */
+export const FLASHCARD_FRONT_MAX_LENGTH = 100
+
 /**
  * Spec 000 s3, Explain request context: the segments around the current one.
- * A flashcard request is the same context with `flashcard` set.
+ * A flashcard request is the same context with `flashcard` set; ours, it may
+ * name the word or phrase the learner picked (clicked or looked up) as `front`,
+ * which the tutor's first card is then about. Without it the tutor picks the
+ * word of the current segment this learner knows least.
  */
 export const explainContext = z.object({
   previousSegments: z.array(timedText).max(EXPLAIN_PREVIOUS_SEGMENTS),
   currentSegment: timedText.refine((s) => s.text.trim() !== '', TUTOR_MSG.emptySegment),
   nextSegments: z.array(timedText).max(EXPLAIN_NEXT_SEGMENTS),
   flashcard: z.boolean().default(false),
+  front: z.string().trim().max(FLASHCARD_FRONT_MAX_LENGTH).optional(),
 })
 export type ExplainContext = z.infer<typeof explainContext>
 
@@ -95,4 +102,17 @@ export function parseFlashcardSuggestion(body: string): FlashcardSuggestion | un
   const m = /^\s*Front:\s*(.+?)\s*\n\s*Back:\s*([\s\S]+?)\s*$/i.exec(body)
   if (!m) return undefined
   return { front: m[1]!, back: m[2]! }
+}
+
+/**
+ * Every complete flashcard suggestion of an answer (or of the part streamed so
+ * far), in order: what the card window is filled from after a flashcard request.
+ */
+export function flashcardSuggestionsIn(text: string): FlashcardSuggestion[] {
+  const cards: FlashcardSuggestion[] = []
+  for (const m of text.matchAll(new RegExp('^[ \\t]*```' + FLASHCARD_FENCE + '[ \\t]*\\r?\\n([\\s\\S]*?)^[ \\t]*```[ \\t]*$', 'gm'))) {
+    const card = parseFlashcardSuggestion(m[1]!)
+    if (card) cards.push(card)
+  }
+  return cards
 }

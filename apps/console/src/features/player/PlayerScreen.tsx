@@ -1,6 +1,6 @@
-import type { Segment } from '@lingocast/contract'
+import { FLASHCARD_FENCE, FLASHCARD_FRONT_MAX_LENGTH, type Flashcard, type FlashcardSuggestion, type Segment } from '@lingocast/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { Link, useParams } from 'react-router'
 import { BACK_LINK_CLASS, LoadErrorScreen, NotFoundScreen, SkeletonScreen } from '../../components/ui/StatusScreen'
 import { Toast } from '../../components/ui/Toast'
@@ -19,6 +19,8 @@ import { readSpeed } from './preferences'
 import { lastStartedIndex, toMs } from './segments'
 import { NotesTab } from '../notes/NotesTab'
 import { ShadowButton } from '../shadowing/ShadowButton'
+import { frontKey, useCardsByFront } from '../memories/existing-cards'
+import { requestFlashcard } from '../tutor/api'
 import { ChatTab } from '../tutor/ChatTab'
 import { explainContextFor } from '../tutor/explain-context'
 import type { FlashcardDraft } from '../tutor/flashcard-draft'
@@ -31,6 +33,7 @@ import { normaliseForm, remainingNewLemmas } from '../vocabulary/statuses'
 
 /** The flashcard modal belongs to memories and loads on first use, keeping the player chunk small. */
 const CreateFlashcardModal = lazy(() => import('../memories/CreateFlashcardModal'))
+const ExistingCardDialog = lazy(() => import('../memories/ExistingCardDialog'))
 
 const PAGE = 'mx-auto max-w-[1600px] px-4 py-5 sm:px-6 lg:px-8 lg:py-7'
 
@@ -56,9 +59,22 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
   const actions = useSegmentActions(player, transcript.segments)
   const words = useArticleWords(article, transcript.segments.length > 0, transcript.transcription?.status)
   const lineBox = useRef<HTMLDivElement>(null)
-  const [lookup, setLookup] = useState<LookupTarget>()
+  const [lookup, setLookupTarget] = useState<LookupTarget>()
+  // The word the learner last clicked or looked up in the transcript: the front of a card made from its sentence.
+  const picked = useRef<{ segmentStart: number; word: string }>(undefined)
+  const setLookup = useCallback((target: LookupTarget) => {
+    const word = target.segment.word_timestamps[target.index]?.word
+    if (word) picked.current = { segmentStart: target.segment.start, word: normaliseForm(word) }
+    setLookupTarget(target)
+  }, [])
+  const rememberClickedWord = (e: MouseEvent) => {
+    const button = e.target instanceof Element ? e.target.closest<HTMLElement>('button[data-word-index]') : null
+    const line = button?.closest<HTMLElement>('[data-segment-start]')
+    const word = button?.textContent?.trim()
+    if (line && word) picked.current = { segmentStart: Number(line.dataset.segmentStart), word: normaliseForm(word) }
+  }
   const [remaining, setRemaining] = useState<number>()
-  const closeLookup = useCallback(() => setLookup(undefined), [])
+  const closeLookup = useCallback(() => setLookupTarget(undefined), [])
   const closeRemaining = useCallback(() => setRemaining(undefined), [])
   // L: the focused word of the caption, else the word at the play position.
   const lookupByKey = () => {
@@ -75,7 +91,8 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
   usePlayerShortcuts(actions, Boolean(media), transcript.segments.length > 0 ? lookupByKey : undefined)
   const [notice, setNotice] = useState<string>()
   const closeNotice = useCallback(() => setNotice(undefined), [])
-  const [flashcard, setFlashcard] = useState<{ segment: Segment; front?: string; cue?: string }>()
+  const [flashcard, setFlashcard] = useState<{ segment: Segment; front?: string | undefined; cue?: string | undefined }>()
+  const [openCard, setOpenCard] = useState<Flashcard>()
   const [tab, setTab] = useState<SideTab>('description')
   const chat = useChat(article)
   const explain = (segment: Segment) => {
@@ -89,7 +106,21 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
     const segment =
       segments.find((s) => s.start === about) ?? segments[Math.max(0, lastStartedIndex(segments, toMs(player.getState().time)))]
     if (!segment) return setNotice('There is no transcript segment to make a card from yet.')
+    // An explain reply's Create flashcard has no card yet: the tutor is asked for it, as from the player.
+    if (!draft.front && !draft.back) return cardFromSentence(segment)
     setFlashcard({ segment, front: draft.front, cue: draft.back })
+  }
+  // The create-flashcards button: the word clicked or looked up in this sentence is the front, else the tutor picks it.
+  const cardFromSentence = (segment: Segment) => {
+    const word = picked.current?.segmentStart === segment.start ? picked.current.word : undefined
+    setFlashcard({ segment, front: word })
+  }
+  // Suggestions already made into cards say Added, and open the card.
+  const suggests = chat.messages.some((m) => m.role === 'assistant' && m.content.includes('```' + FLASHCARD_FENCE))
+  const cards = useCardsByFront(suggests, article.HashID)
+  const addedCard = {
+    isAdded: (card: FlashcardSuggestion) => cards.has(frontKey(card.front)),
+    open: (card: FlashcardSuggestion) => setOpenCard(cards.get(frontKey(card.front))),
   }
 
   const address = media?.address
@@ -122,18 +153,20 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
                   segments={transcript.segments}
                   actions={actions}
                   onExplain={explain}
-                  onCreateFlashcards={(segment) => setFlashcard({ segment })}
+                  onCreateFlashcards={cardFromSentence}
                 />
-                <SubtitlePanel
-                  player={player}
-                  segments={transcript.segments}
-                  loading={transcript.loading}
-                  transcription={transcript.transcription}
-                  onSeekMs={actions.seekMs}
-                  articleWords={words.data}
-                  onLookup={setLookup}
-                  lineRef={lineBox}
-                />
+                <div className="contents" onClickCapture={rememberClickedWord}>
+                  <SubtitlePanel
+                    player={player}
+                    segments={transcript.segments}
+                    loading={transcript.loading}
+                    transcription={transcript.transcription}
+                    onSeekMs={actions.seekMs}
+                    articleWords={words.data}
+                    onLookup={setLookup}
+                    lineRef={lineBox}
+                  />
+                </div>
                 {transcript.segments.length > 0 && <TimelineBar player={player} segments={transcript.segments} fallbackDuration={article.Duration} onSeekMs={actions.seekMs} />}
                 {transcript.segments.length > 0 && <TranscriptExport segments={transcript.segments} title={article.Title} />}
                 {article.isMine && transcript.segments.length > 0 && <ShadowButton articleId={article.CollectionID} player={player} segments={transcript.segments} />}
@@ -151,7 +184,7 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
               tab={tab}
               onTabChange={setTab}
               notes={<NotesTab hashId={article.HashID} title={article.Title} />}
-              chat={<ChatTab chat={chat} onCreateFlashcard={createFlashcard} />}
+              chat={<ChatTab chat={chat} onCreateFlashcard={createFlashcard} addedCard={addedCard} />}
             />
           }
         />
@@ -164,6 +197,16 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
             segment={flashcard.segment}
             initialFront={flashcard.front}
             initialCue={flashcard.cue}
+            // No cue yet: the flashcard request (spec 000 s3) fills the window from the tutor's answer.
+            askTutor={
+              flashcard.cue
+                ? undefined
+                : (signal) => {
+                    const context = explainContextFor(transcript.segments, flashcard.segment, true)
+                    const front = flashcard.front?.trim()
+                    return requestFlashcard(article.CollectionID, front && front.length <= FLASHCARD_FRONT_MAX_LENGTH ? { ...context, front } : context, signal)
+                  }
+            }
             onClose={() => setFlashcard(undefined)}
             onCreated={() => {
               setFlashcard(undefined)
@@ -172,6 +215,11 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
               wordsChanged(client)
             }}
           />
+        </Suspense>
+      )}
+      {openCard && (
+        <Suspense fallback={null}>
+          <ExistingCardDialog card={openCard} onClose={() => setOpenCard(undefined)} />
         </Suspense>
       )}
       {lookup && (

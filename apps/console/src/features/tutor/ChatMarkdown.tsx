@@ -1,5 +1,5 @@
 import { FLASHCARD_FENCE, parseFlashcardSuggestion, type FlashcardSuggestion } from '@lingocast/contract'
-import { Plus } from 'lucide-react'
+import { Check, Plus } from 'lucide-react'
 import type { ReactNode } from 'react'
 import Markdown, { type Components } from 'react-markdown'
 
@@ -31,12 +31,26 @@ const NO_IMAGES = ['img']
  * HTML: `skipHtml` drops it and unsafe link protocols are removed). Flashcard
  * suggestions render as cards with an Add button, enabled once complete.
  */
-export function ChatMarkdown({ text, onAdd, canAdd }: { text: string; onAdd: (card: FlashcardSuggestion) => void; canAdd: boolean }) {
+export function ChatMarkdown({
+  text,
+  onAdd,
+  canAdd,
+  isAdded,
+  onOpen,
+}: {
+  text: string
+  onAdd: (card: FlashcardSuggestion) => void
+  canAdd: boolean
+  /** Whether a suggestion is already one of the learner's cards: its button then says Added and opens that card. */
+  isAdded?: (card: FlashcardSuggestion) => boolean
+  onOpen?: (card: FlashcardSuggestion) => void
+}) {
   const components: Components = {
     pre({ node, children }) {
       const found = flashcardIn(node as HastNode | undefined)
       if (!found) return <pre>{children}</pre>
-      return <SuggestionCard card={found.card} onAdd={onAdd} canAdd={canAdd} />
+      const added = Boolean(found.card && isAdded?.(found.card))
+      return <SuggestionCard card={found.card} onAdd={added && onOpen ? onOpen : onAdd} canAdd={canAdd} added={added} />
     },
     a({ href, children }) {
       return (
@@ -56,7 +70,7 @@ export function ChatMarkdown({ text, onAdd, canAdd }: { text: string; onAdd: (ca
   )
 }
 
-function SuggestionCard({ card, onAdd, canAdd }: { card: FlashcardSuggestion | undefined; onAdd: (card: FlashcardSuggestion) => void; canAdd: boolean }): ReactNode {
+function SuggestionCard({ card, onAdd, canAdd, added }: { card: FlashcardSuggestion | undefined; onAdd: (card: FlashcardSuggestion) => void; canAdd: boolean; added: boolean }): ReactNode {
   return (
     <div data-testid="flashcard-suggestion" className="mt-2 flex items-start gap-3 rounded-xl bg-indigo-50/70 p-3 ring-1 ring-inset ring-indigo-100">
       <div className="min-w-0 flex-1">
@@ -71,11 +85,17 @@ function SuggestionCard({ card, onAdd, canAdd }: { card: FlashcardSuggestion | u
         type="button"
         disabled={!card || !canAdd}
         onClick={() => card && onAdd(card)}
-        aria-label={card ? `Add flashcard ${card.front}` : 'Add flashcard'}
-        className="inline-flex shrink-0 items-center gap-1 rounded-lg bg-white px-2.5 py-1 text-xs font-semibold text-indigo-700 shadow-sm ring-1 ring-inset ring-indigo-200 transition hover:bg-indigo-600 hover:text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-white disabled:hover:text-indigo-700"
+        aria-label={card ? (added ? `Added: open flashcard ${card.front}` : `Add flashcard ${card.front}`) : 'Add flashcard'}
+        title={added ? 'Already one of your cards: open it' : undefined}
+        data-added={added || undefined}
+        className={`inline-flex shrink-0 items-center gap-1 rounded-lg px-2.5 py-1 text-xs font-semibold shadow-sm ring-1 ring-inset transition focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-not-allowed disabled:opacity-50 ${
+          added
+            ? 'bg-emerald-50 text-emerald-700 ring-emerald-200 hover:bg-emerald-100'
+            : 'bg-white text-indigo-700 ring-indigo-200 hover:bg-indigo-600 hover:text-white disabled:hover:bg-white disabled:hover:text-indigo-700'
+        }`}
       >
-        <Plus className="h-3.5 w-3.5" aria-hidden="true" />
-        Add
+        {added ? <Check className="h-3.5 w-3.5" aria-hidden="true" /> : <Plus className="h-3.5 w-3.5" aria-hidden="true" />}
+        {added ? 'Added' : 'Add'}
       </button>
     </div>
   )

@@ -1,4 +1,4 @@
-import { TUTOR_MSG } from '@lingocast/contract'
+import { TUTOR_MSG, type FlashcardSuggestion } from '@lingocast/contract'
 import { Layers, MessageCircle, SendHorizontal, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { Tooltip } from '../../components/ui/Tooltip'
@@ -8,7 +8,16 @@ import type { FlashcardDraft } from './flashcard-draft'
 import type { Chat } from './useChat'
 
 /** The Chat tab (spec 000 s2): 600px high, streamed markdown replies, flashcard suggestions, Send and clear. */
-export function ChatTab({ chat, onCreateFlashcard }: { chat: Chat; onCreateFlashcard: (draft: FlashcardDraft) => void }) {
+export function ChatTab({
+  chat,
+  onCreateFlashcard,
+  addedCard,
+}: {
+  chat: Chat
+  onCreateFlashcard: (draft: FlashcardDraft) => void
+  /** A suggestion that is already a card: Added, and a second click opens that card. */
+  addedCard?: { isAdded: (card: FlashcardSuggestion) => boolean; open: (card: FlashcardSuggestion) => void }
+}) {
   const [text, setText] = useState('')
   const list = useRef<HTMLDivElement>(null)
   const stick = useRef(true)
@@ -75,6 +84,7 @@ export function ChatTab({ chat, onCreateFlashcard }: { chat: Chat; onCreateFlash
               message={m}
               streaming={chat.streaming && i === chat.messages.length - 1}
               onCreateFlashcard={onCreateFlashcard}
+              addedCard={addedCard}
             />
           ))
         )}
@@ -103,7 +113,17 @@ export function ChatTab({ chat, onCreateFlashcard }: { chat: Chat; onCreateFlash
   )
 }
 
-function Message({ message, streaming, onCreateFlashcard }: { message: ChatEntry; streaming: boolean; onCreateFlashcard: (draft: FlashcardDraft) => void }) {
+function Message({
+  message,
+  streaming,
+  onCreateFlashcard,
+  addedCard,
+}: {
+  message: ChatEntry
+  streaming: boolean
+  onCreateFlashcard: (draft: FlashcardDraft) => void
+  addedCard: Parameters<typeof ChatTab>[0]['addedCard']
+}) {
   if (message.role === 'user') {
     return (
       <div className="flex justify-end">
@@ -123,7 +143,12 @@ function Message({ message, streaming, onCreateFlashcard }: { message: ChatEntry
           ))}
         </span>
       ) : (
-        <ChatMarkdown text={message.content} canAdd={!streaming} onAdd={(card) => onCreateFlashcard({ ...card, ...(context ? { context } : {}) })} />
+        <ChatMarkdown
+          text={message.content}
+          canAdd={!streaming}
+          onAdd={(card) => onCreateFlashcard({ ...card, ...(context ? { context } : {}) })}
+          {...(addedCard ? { isAdded: addedCard.isAdded, onOpen: addedCard.open } : {})}
+        />
       )}
       {message.error && (
         <p role="alert" className="mt-1.5 text-xs font-medium text-red-600">

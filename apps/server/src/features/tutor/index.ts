@@ -5,7 +5,7 @@ import type { WordNet } from './offline/wordnet'
 import { createOpenAiCompatibleTutor } from './openai-compatible'
 import type { TutorProvider } from './provider'
 
-export type { ArticleContext, ChatTurn, ExplainTask, ImproveFlashcardTask, SegmentContext, TimedLine, TutorProvider, TutorTask } from './provider'
+export type { ArticleContext, ChatTurn, ExplainTask, ImproveFlashcardTask, LearnerWords, SegmentContext, TimedLine, TutorProvider, TutorTask } from './provider'
 
 /** The configured AI (AI_BASE_URL, AI_API_KEY, AI_MODEL) or, without one, the offline WordNet tutor on `wordnet`. */
 export function createTutorProvider(config: Pick<Config, 'ai'>, log: FastifyBaseLogger, wordnet: WordNet): TutorProvider {

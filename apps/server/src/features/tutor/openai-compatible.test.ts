@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import { TUTOR_MSG } from '@lingocast/contract'
+import { flashcardSuggestionsIn, TUTOR_MSG } from '@lingocast/contract'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../../../test/app'
 import { startOpenAiStreamServer, type OpenAiStreamServer } from '../../../../../test/openai-stream'
@@ -102,6 +102,55 @@ describe('the OpenAI-compatible tutor', () => {
     const [system, user] = model.requests[0]!.body.messages
     expect(system!.content).toContain('This is a flashcard request')
     expect(user!.content).toContain('Suggest flashcards')
+  })
+
+  it("a flashcard request: the model is told the learner's own word statuses and picked word, and its cards stream back whole", async () => {
+    const mark = (u: TestUser, words: string[], status: string) =>
+      fetch(`${base}/english_vocab/api/words/status`, { method: 'POST', headers: { ...u.auth, 'content-type': 'application/json' }, body: JSON.stringify({ words, status }) })
+    expect((await mark(alice, ['leave'], 'known')).status).toBe(200)
+    expect((await mark(alice, ['reluctantly'], 'learning')).status).toBe(200)
+    // Bob's marks of the same words, and his article, never reach a prompt of Alice's.
+    expect((await mark(bob, ['reluctant'], 'ignored')).status).toBe(200)
+    expect((await mark(bob, ['she'], 'known')).status).toBe(200)
+    const bobsArticle = await createLibraryRepo(t.db.database.db).insert(bob.id, { title: "Bob's secret show", description: 'bob only' })
+
+    model.reply({ chunks: ['**reluctant**: not eager.\n\n```flash', 'card\nFront: reluctant\nBack: unwilling, not eager\n```\n\n', '```flashcard\nFront: leave\nBack: go away\n```'] })
+    const res = await post(alice, { article_id: articleId, user_messages: [explainTurn(true)] })
+    expect(res.status).toBe(200)
+    expect(flashcardSuggestionsIn(await res.text())).toEqual([
+      { front: 'reluctant', back: 'unwilling, not eager' },
+      { front: 'leave', back: 'go away' },
+    ])
+    const [system, user] = model.requests[0]!.body.messages
+    expect(system!.content).toContain('This is a flashcard request')
+    expect(system!.content).toContain('least likely to know')
+    expect(user!.content).toContain('Current segment:\n1:05: She was reluctant to leave.')
+    expect(user!.content).toContain("The learner's words in the current segment (as lemmas; any other word is new to them):\n- known: leave\n- learning: none")
+    expect(user!.content).toContain('Suggest flashcards')
+    const everything = JSON.stringify(model.requests[0]!.body)
+    for (const secret of ["Bob's secret show", 'bob only', 'not worth a card']) expect(everything).not.toContain(secret)
+    expect(user!.content).not.toMatch(/- known: [^\n]*\bshe\b/)
+
+    // The word the learner picked is named, and the first card is asked for it.
+    model.requests.length = 0
+    model.reply({ chunks: ['```flashcard\nFront: leave\nBack: go away\n```'] })
+    const picked = explainTurn(true)
+    const answer = await post(alice, { article_id: articleId, user_messages: [{ ...picked, explain: { ...picked.explain, front: 'leave' } }] })
+    expect(flashcardSuggestionsIn(await answer.text())).toEqual([{ front: 'leave', back: 'go away' }])
+    expect(model.requests[0]!.body.messages[1]!.content).toContain('The learner picked “leave”: the first flashcard (```flashcard block) has exactly that as its Front')
+
+    // Bob's flagged request on his own article carries his statuses only; on Alice's it never reaches the model.
+    model.requests.length = 0
+    model.reply({ chunks: ['ok'] })
+    await (await post(bob, { article_id: bobsArticle.id, user_messages: [explainTurn(true)] })).text()
+    const bobPrompt = model.requests[0]!.body.messages[1]!.content
+    expect(bobPrompt).toContain('- known: she\n- learning: none\n- not worth a card for them: reluctant')
+    expect(JSON.stringify(model.requests[0]!.body)).not.toContain('The Daily Walk')
+    model.requests.length = 0
+    const refused = await post(bob, { article_id: articleId, user_messages: [explainTurn(true)] })
+    expect(refused.status).toBe(404)
+    expect(model.requests).toHaveLength(0)
+    await mark(alice, ['leave', 'reluctantly'], 'new')
   })
 
   it('sends only the last 3 user turns and what follows them', async () => {

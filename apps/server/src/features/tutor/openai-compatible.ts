@@ -30,7 +30,9 @@ export function toChatMessages(task: TutorTask): ChatMessage[] {
     { role: 'system', content: explainSystemPrompt(task.article, task.wantFlashcards) },
     ...task.messages.map((m, i) => ({
       role: m.role,
-      content: m.segment ? explainUserPrompt(m.segment, m.content, i === last && task.wantFlashcards) : m.content,
+      content: m.segment
+        ? explainUserPrompt(m.segment, m.content, i === last && task.wantFlashcards, i === last ? { front: task.wantFlashcards ? task.front : undefined, words: task.learner } : undefined)
+        : m.content,
     })),
   ]
 }

@@ -9,6 +9,8 @@
  * Fixed for the features built on it: add optional fields, do not change these.
  */
 
+import type { WordStatus } from '@lingocast/contract'
+
 export interface ChatTurn {
   role: 'user' | 'assistant'
   content: string
@@ -43,6 +45,21 @@ export interface ExplainTask {
   messages: ChatTurn[]
   /** True on the create-flashcard path: the answer must propose flashcards. */
   wantFlashcards: boolean
+  /** On a flashcard request, the word or phrase the learner picked: the first card is about it. */
+  front?: string
+  /** What this learner knows of the words asked about (theirs only, never another user's). */
+  learner?: LearnerWords
+}
+
+/**
+ * The learner's statuses of the lemmas of the segment asked about (a lemma
+ * without a row is new), and how many words they know in all: with at least
+ * a beginner's vocabulary marked, a word still new to them is a word they do
+ * not know, however frequent.
+ */
+export interface LearnerWords {
+  statuses: ReadonlyMap<string, WordStatus>
+  known: number
 }
 
 /** Refine a card's back (spec 001, improve-flashcard-back): tagged sections ReorganizedSentence, Explanation, MemorizeCue. */

@@ -1,4 +1,4 @@
-import { LIBRARY_MSG, MSG, TUTOR_MSG } from '@lingocast/contract'
+import { flashcardSuggestionsIn, LIBRARY_MSG, MSG, TUTOR_MSG } from '@lingocast/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../../../test/app'
 import { createTestUser, type TestUser } from '../../../../../test/users'
@@ -91,6 +91,70 @@ describe('chat-explain-english with the offline tutor', () => {
     const res = await t.app.inject({ method: 'POST', url: '/english_vocab/api/chat-explain-english', payload: { article_id: article.id, user_messages: [{ role: 'user', content: 'hi' }] } })
     expect(res.statusCode).toBe(401)
     expect(res.json()).toEqual({ success: false, msg: MSG.tokenNotFound })
+  })
+})
+
+describe('a flashcard request (spec 000 s3: the same segment, flagged)', () => {
+  const ESTATE = 'Their estate was large, and their residence was at Norland Park.'
+  const flagged = (current: string, front?: string) => {
+    const turn = explainTurn(current, true)
+    return { ...turn, content: '', explain: { ...turn.explain, ...(front ? { front } : {}) } }
+  }
+  const mark = (u: TestUser, words: string[], status: string) =>
+    t.app.inject({ method: 'POST', url: '/english_vocab/api/words/status', headers: u.auth, payload: { words, status } })
+
+  it("answers with the card of the word this learner knows least first, by their own statuses, the back its meaning here", async () => {
+    const first = await chat(alice, { article_id: article.hashId, user_messages: [flagged(ESTATE)] })
+    expect(first.statusCode, first.body).toBe(200)
+    expect(first.body.startsWith('A flashcard from **1:05** in *Sense and Sensibility*')).toBe(true)
+    // A new learner: the rarer of the two words outside everyday English first.
+    expect(flashcardSuggestionsIn(first.body)).toEqual([
+      { front: 'residence', back: expect.stringMatching(/^\(noun\) /) },
+      { front: 'estate', back: '(noun) extensive landed property (especially in the country) retained by the owner for his own use' },
+    ])
+    expect(first.body).not.toContain('“Their estate was large, and their residence was at Norland Park.”\n```')
+
+    // Bob knows "estate" and ignores "residence": nothing changes for Alice.
+    expect((await mark(bob, ['estate'], 'known')).statusCode).toBe(200)
+    expect((await mark(bob, ['residence'], 'ignored')).statusCode).toBe(200)
+    const again = await chat(alice, { article_id: article.hashId, user_messages: [flagged(ESTATE)] })
+    expect(flashcardSuggestionsIn(again.body).map((c) => c.front)).toEqual(['residence', 'estate'])
+
+    // Alice knows "residences" (its lemma): "estate" is now the word she knows least.
+    expect((await mark(alice, ['residences'], 'known')).statusCode).toBe(200)
+    const known = await chat(alice, { article_id: article.id, user_messages: [flagged(ESTATE)] })
+    expect(flashcardSuggestionsIn(known.body).map((c) => c.front)).toEqual(['estate'])
+    // And for Bob, on his own article, his statuses: "estate" known, "residence" ignored, so the card is for an everyday word.
+    const own = await createLibraryRepo(t.db.database.db).insert(bob.id, { title: 'Bob notes' })
+    const bobs = await chat(bob, { article_id: own.id, user_messages: [flagged(ESTATE)] })
+    expect(bobs.statusCode).toBe(200)
+    expect(flashcardSuggestionsIn(bobs.body).map((c) => c.front)).not.toContain('estate')
+    expect(flashcardSuggestionsIn(bobs.body).map((c) => c.front)).not.toContain('residence')
+    expect(bobs.body).not.toContain('Sense and Sensibility')
+    await mark(alice, ['residence'], 'new')
+  })
+
+  it('puts the word the learner picked first, as they picked it, in the sense of the sentence', async () => {
+    const res = await chat(alice, { article_id: article.id, user_messages: [flagged('Please repeat this sentence.', 'Please')] })
+    expect(res.statusCode).toBe(200)
+    expect(flashcardSuggestionsIn(res.body)[0]).toEqual({ front: 'Please', back: '(adverb) used in polite request' })
+    expect(res.body).not.toContain('give pleasure')
+    // The front is only read on a flashcard request; an Explain turn ignores it.
+    const explain = explainTurn('Please repeat this sentence.')
+    const plain = await chat(alice, { article_id: article.id, user_messages: [{ ...explain, explain: { ...explain.explain, front: 'Please' } }] })
+    expect(flashcardSuggestionsIn(plain.body).map((c) => c.front)).toEqual(['sentence'])
+  })
+
+  it('refuses a front longer than a phrase', async () => {
+    const res = await chat(alice, { article_id: article.id, user_messages: [flagged('Fine.', 'x'.repeat(101))] })
+    expect(res.statusCode).toBe(400)
+  })
+
+  it("answers another user nothing of the article: not found, no card, no title", async () => {
+    const res = await chat(bob, { article_id: article.hashId, user_messages: [flagged(ESTATE)] })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ success: false, msg: LIBRARY_MSG.articleNotFound })
+    expect(res.body).not.toContain('Front:')
   })
 })
 

@@ -1,8 +1,12 @@
 import { lastUserTurns, TUTOR_MSG, type ChatMessage } from '@lingocast/contract'
 import { UpstreamError } from '../../lib/errors'
 import type { LibraryService } from '../library/library.service'
+import { wordTokens } from '../vocabulary/lemmatise'
 import { htmlToPlainText } from './prompts/plain-text'
-import type { ChatTurn, ExplainTask, TutorProvider } from './provider'
+import type { ChatTurn, ExplainTask, LearnerWords, TutorProvider } from './provider'
+
+/** The learner's statuses of some lemmas and how many words they know (the vocabulary feature answers). */
+export type LearnerWordsOf = (userId: number, lemmas: string[]) => Promise<LearnerWords>
 
 export interface ExplainInput {
   article_id: number | string
@@ -20,8 +24,8 @@ function toTurn(m: ChatMessage): ChatTurn {
 }
 
 /** chat-explain-english (spec 000 s7): the learner's own article, the last 3 user turns, streamed back. */
-export function createTutorService(deps: { provider: TutorProvider; library: Pick<LibraryService, 'get'> }) {
-  const { provider, library } = deps
+export function createTutorService(deps: { provider: TutorProvider; library: Pick<LibraryService, 'get'>; learnerWords?: LearnerWordsOf }) {
+  const { provider, library, learnerWords } = deps
   return {
     providerName: provider.name,
 
@@ -33,11 +37,17 @@ export function createTutorService(deps: { provider: TutorProvider; library: Pic
     async explain(userId: number, input: ExplainInput, signal: AbortSignal): Promise<AsyncIterable<string>> {
       const article = await library.get(userId, input.article_id)
       const messages = lastUserTurns(input.user_messages)
+      const asked = messages.at(-1)?.explain
+      const wantFlashcards = asked?.flashcard ?? false
+      const front = wantFlashcards ? asked?.front?.trim() : undefined
       const task: ExplainTask = {
         kind: 'explain',
         article: { title: article.Title, description: htmlToPlainText(article.Description) },
         messages: messages.map(toTurn),
-        wantFlashcards: messages.at(-1)?.explain?.flashcard ?? false,
+        wantFlashcards,
+        ...(front ? { front } : {}),
+        // What this learner knows of the segment's words: their own statuses, read for this user only.
+        ...(asked && learnerWords ? { learner: await learnerWords(userId, [...new Set(wordTokens(asked.currentSegment.text).map((t) => t.lemma))]) } : {}),
       }
       const iterator = provider.stream(task, signal)[Symbol.asyncIterator]()
       let first = await iterator.next()

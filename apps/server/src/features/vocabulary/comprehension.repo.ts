@@ -1,3 +1,4 @@
+import type { WordStatus } from '@lingocast/contract'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { articles, feedChannels, feedItemLemmas, feedItems, feedItemWords, feedUserChannels, mediaTranscripts, transcriptLemmas, transcriptSegments, userWords } from '../../db/schema'
@@ -279,6 +280,16 @@ export function createComprehensionRepo(db: Db) {
         marked += found.length
       }
       return marked
+    },
+
+    /** The user's statuses of some lemmas (no row: new), and how many words they know in all: what the tutor may know of them. */
+    async statusesOf(userId: number, lemmas: readonly string[]): Promise<{ statuses: Map<string, WordStatus>; known: number }> {
+      const found = await rows<{ lemma: string | null; status: WordStatus | null; known: number }>(sql`
+        select w.lemma, w.status, k.known from (select count(*)::int as known from ${userWords} where user_id = ${userId} and status = 'known') k
+        left join ${userWords} w on w.user_id = ${userId} and w.lemma = any(${sql.param([...new Set(lemmas)])}::text[])`)
+      const statuses = new Map<string, WordStatus>()
+      for (const r of found) if (r.lemma && r.status) statuses.set(r.lemma, r.status)
+      return { statuses, known: Number(found[0]?.known ?? 0) }
     },
 
     async status(userId: number, lemma: string): Promise<string | undefined> {

@@ -6,8 +6,8 @@ import type { ComprehensionRepo } from './comprehension.repo'
 import { arpabetToIpa } from './ipa'
 import { lemmaOf, normaliseForm } from './lemmatise'
 
-/** The tagger's universal parts of speech that WordNet has. */
-const WORDNET_POS: Record<string, PosHint> = { NOUN: 'n', VERB: 'v', ADJ: 'a', ADV: 'r' }
+/** The tagger's universal parts of speech that WordNet has; an interjection ("please") is WordNet's adverb, as in the offline tutor. */
+const WORDNET_POS: Record<string, PosHint> = { NOUN: 'n', VERB: 'v', ADJ: 'a', ADV: 'r', INTJ: 'r' }
 
 // 4.7 MB of JavaScript: loaded on the first lookup, not at boot.
 let cmu: Promise<Record<string, string>> | undefined

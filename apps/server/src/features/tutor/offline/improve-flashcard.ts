@@ -1,7 +1,7 @@
 import { formatTaggedSections, parseCardBack } from '@lingocast/contract'
 import type { ImproveFlashcardTask } from '../provider'
 import { lemmaOf } from '../../vocabulary/lemmatise'
-import { resolveWord, POS_NAME, senseInContext } from './words'
+import { resolveWord, POS_NAME, senseInContext, supportedSynonyms } from './words'
 import type { Blocks } from './explain-words'
 import type { WordNet } from './wordnet'
 
@@ -25,7 +25,8 @@ export async function improveFlashcard(wordnet: WordNet, task: ImproveFlashcardT
   }
   const sense = senseInContext(word, sentence ?? task.context)
   const pos = POS_NAME[sense.pos]
-  const cue = [sense.synonyms.slice(0, 3).join(', '), sense.definition].filter(Boolean).join(' — ')
+  // Only the similar words WordNet supports (not "providentially" for "prudently").
+  const cue = [(await supportedSynonyms(wordnet, sense, 3)).join(', '), sense.definition].filter(Boolean).join(' — ')
   // The tagged sections are written where the console's parser is defined (packages/contract).
   return [
     formatTaggedSections(`Here is **${word.lemma.replace(/_/g, ' ')}** (${pos}) as it is used on this card.`, {

@@ -15,7 +15,7 @@ function recentSentence(task: ExplainTask): string | undefined {
 async function write(wordnet: WordNet, task: TutorTask): Promise<Blocks> {
   if (task.kind === 'improve-flashcard') return improveFlashcard(wordnet, task)
   const last = task.messages.at(-1)
-  if (last?.segment) return explainSegment(wordnet, task.article.title, last.segment, task.wantFlashcards)
+  if (last?.segment) return explainSegment(wordnet, task.article.title, last.segment, { wantFlashcards: task.wantFlashcards, learner: task.learner, front: task.front })
   return answerQuestion(wordnet, last?.content ?? '', recentSentence(task))
 }
 
