@@ -44,7 +44,8 @@ async function cardFromSentence(deck: string, type: 'Text' | 'Listening' | 'Cloz
   await expect.poll(() => create.isEnabled()).toBe(true)
   await create.click()
   const modal = page.getByRole('dialog', { name: 'Create Flashcard' })
-  await modal.getByRole('button', { name: 'young', exact: true }).click()
+  // The sentence's words, not the tutor's suggestions (which may name the same word).
+  await modal.getByLabel(/^Pick the front/).getByRole('button', { name: 'young', exact: true }).click()
   await modal.getByLabel('Memorize Cue').fill('young = not old')
   const types = modal.getByRole('group', { name: 'Card type' })
   await types.getByRole('button', { name: type, exact: true }).click()

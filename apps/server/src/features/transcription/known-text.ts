@@ -40,12 +40,12 @@ export interface KnownChunkTranscript {
 }
 
 /** One chunk of known text: aligned, its unfit stretches settled, its words made into segments. */
-export async function transcribeKnownChunk(pcm: string, chunk: Chunk, silences: readonly Span[], recogniser: Recogniser, options: AlignOptions): Promise<KnownChunkTranscript> {
+export async function transcribeKnownChunk(pcm: string, chunk: Chunk, silences: readonly Span[] | Promise<readonly Span[]>, recogniser: Recogniser, options: AlignOptions): Promise<KnownChunkTranscript> {
   const result = await alignChunk(pcm, chunk, options)
   const settled = await settleUnfit(pcm, chunk, result, recogniser, options)
   const words = [...result.words, ...settled.kept].sort((a, b) => a.start - b.start)
   return {
-    segments: segmentAround(capStretchedWords(snapToSilences(words, silences)), settled.heard, settled.unmatched),
+    segments: segmentAround(capStretchedWords(snapToSilences(words, await silences)), settled.heard, settled.unmatched),
     unmatched: settled.unmatched,
     units: result.units,
     alignedUnits: result.alignedUnits,

@@ -96,16 +96,18 @@ export function createTranscribeJob(deps: TranscribeDeps) {
       // pocketsphinx's dictionary, for alignment and its own recognition (Whisper and APIs need none).
       const dictionary = wordTiming ? await loadDictionary(deps.modelDir) : new Map<string, string[]>()
       const options = { dictionary, modelDir: deps.modelDir, workDir: dir, signal: ctx.signal }
-      const silences = await findSilences(pcm, ctx.signal)
+      // Known timed text needs the pauses only after its first chunk is aligned: found meanwhile, on the other core.
+      const pauses = findSilences(pcm, ctx.signal)
+      pauses.catch(() => undefined)
       let cues = state.cues ?? []
       if (cues.length && !isTimed(cues) && durationMs > UNTIMED_ALIGN_MAX_MS) {
         // Kept on the transcript: a resumed job does not make this pass again.
-        cues = await anchorCues(pcm, cues, durationMs, silences, options)
+        cues = await anchorCues(pcm, cues, durationMs, await pauses, options)
         await transcripts.setCues(state.id, cues)
       }
       const aligned = cues.length > 0
       const chunks = !aligned
-        ? planRecognitionChunks(durationMs, silences)
+        ? planRecognitionChunks(durationMs, await pauses)
         : isTimed(cues)
           ? planCueChunks(cues, durationMs)
           : planUntimedChunk(cues, durationMs)
@@ -121,7 +123,7 @@ export function createTranscribeJob(deps: TranscribeDeps) {
         let segments
         let unmatched: Span[] = []
         if (chunk.text !== undefined) {
-          const known = await transcribeKnownChunk(pcm, chunk, silences, deps.recogniser, options)
+          const known = await transcribeKnownChunk(pcm, chunk, pauses, deps.recogniser, options)
           if (known.unmatched.length > 0) ctx.log.info({ chunk: chunk.index, units: known.units, alignedUnits: known.alignedUnits, recognised: known.unmatched }, 'the known text does not fit the audio here: recognised instead')
           segments = known.segments
           unmatched = known.unmatched
@@ -130,7 +132,8 @@ export function createTranscribeJob(deps: TranscribeDeps) {
         }
         const progress = (done.size + 1) / chunks.length
         // Mostly recognised instead of aligned, the transcript as a whole is the recogniser's, not exact.
-        const mostlyUnmatched = spansMs([...now.unmatched, ...unmatched]) > MOSTLY_UNMATCHED * spansMs(chunks)
+        // Cores, not windows: the windows of timed chunks overlap.
+        const mostlyUnmatched = spansMs([...now.unmatched, ...unmatched]) > MOSTLY_UNMATCHED * spansMs(chunks.map((c) => c.core ?? c))
         const origin = aligned && !mostlyUnmatched ? { confidence: 'aligned' } : { confidence: deps.recogniser.confidence, ...(aligned ? {} : { source: deps.recogniser.source }) }
         await transcripts.storeChunk(state.id, chunk.index, segments, progress, origin, unmatched)
         audioMs += chunk.end - chunk.start
