@@ -1,11 +1,15 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 import { feedItems } from './feeds'
 import { mediaTranscripts } from './transcripts'
 import { users } from './users'
 
 /**
- * A learner's mark on a lemma: 'learning', 'known' or 'ignored'. A lemma
- * without a row is new (issue 15). Scoped by user like everything else.
+ * A learner's term: a lemma, or a phrase of up to 6 words as its lemmas
+ * joined by single spaces ("look forward to"), with 'learning', 'known' or
+ * 'ignored'. A term without a row is new (issue 15). Learning has a level,
+ * 1 to 4 as in LingQ and Lute (null reads as 1); any term may carry the
+ * learner's own hint, whatever its status (issue 24). Scoped by user like
+ * everything else.
  */
 export const userWords = pgTable(
   'user_words',
@@ -15,6 +19,8 @@ export const userWords = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     lemma: text('lemma').notNull(),
     status: text('status').notNull(),
+    level: smallint('level'),
+    hint: text('hint'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.lemma] }), index('user_words_status_idx').on(t.userId, t.status, t.updatedAt)],
@@ -78,3 +84,17 @@ export const feedItemLemmas = pgTable(
   },
   (t) => [primaryKey({ columns: [t.itemId, t.lemma] })],
 )
+
+/**
+ * A learner's word settings (issue 24): the language meanings are shown in
+ * (ISO 639-1 code) and a web dictionary to offer when no source knows a word
+ * (a URL template with {word}, as Lute has). A user without a row has neither.
+ */
+export const userWordSettings = pgTable('user_word_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  nativeLanguage: text('native_language'),
+  dictionaryUrl: text('dictionary_url'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
