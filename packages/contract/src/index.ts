@@ -66,6 +66,8 @@ export {
   type TimedText,
 } from './tutor'
 export * as vocabularyRoutes from './vocabulary'
+export * from './languages'
+export { DICTIONARY_URL_MAX_LENGTH, dictionaryLink, isDictionaryUrl, LANGUAGE_MSG, languageCodeOf, TRANSLATE_SENTENCE_MAX_LENGTH, translation, type DictionaryInfo, type Translation } from './learner-language'
 export {
   comprehension,
   statusCounts,
@@ -76,6 +78,11 @@ export {
   WORD_MAX_LENGTH,
   WORD_STATUSES,
   WORDS_PER_CALL_MAX,
+  HINT_MAX_LENGTH,
+  LEARNING_LEVELS,
+  PHRASE_MAX_WORDS,
+  termWords,
+  type LearningLevel,
   type Comprehension,
   type StatusCounts,
   type VocabularyWord,

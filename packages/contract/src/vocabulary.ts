@@ -1,6 +1,10 @@
 import { z } from 'zod'
 import { defineRoute, idListInput, intInput } from './http'
 import { articleRef } from './library'
+import { translation } from './learner-language'
+
+// The learner's language (issue 24): its settings and translate routes sit with the other words routes.
+export * from './learner-language'
 
 /**
  * Words you know (issue 15): every word a learner meets has a status for
@@ -25,6 +29,12 @@ export const VOCABULARY_MSG = {
   articleHasNoTranscript: 'This article has no transcript yet',
   noModel: 'No AI model is configured: the dictionary sense is shown instead',
   modelFailed: 'The AI model did not answer',
+  phraseTooLong: 'A phrase is at most 6 words',
+  badLearningLevel: 'level must be 1, 2, 3 or 4',
+  levelNeedsLearning: 'A level goes with the status learning',
+  hintRequired: 'hint is required (an empty hint removes it)',
+  hintTooLong: 'A hint is at most 500 characters',
+  hintControl: 'A hint cannot hold control characters',
 } as const
 
 /** Most words one status call or one import may change. */
@@ -34,12 +44,45 @@ export const WORD_IMPORT_MAX_LINES = 200_000
 export const WORD_IMPORT_MAX_BYTES = 10 * 1024 * 1024
 export const WORD_MAX_LENGTH = 64
 
+/**
+ * Issue 24: a term is a lemma or a phrase of up to this many words, kept as
+ * its lemmas joined by single spaces ("look forward to"), so every
+ * inflection of its words matches ("looked forward to").
+ */
+export const PHRASE_MAX_WORDS = 6
+/** Learning has levels 1-4 as in LingQ and Lute (1 is the first); known is their 5. */
+export const LEARNING_LEVELS = [1, 2, 3, 4] as const
+export type LearningLevel = (typeof LEARNING_LEVELS)[number]
+/** The learner's own hint of a term: one short text (Lute's and LWT's translations hold 500 characters). */
+export const HINT_MAX_LENGTH = 500
+
 const status = z.enum(WORD_STATUSES, { error: VOCABULARY_MSG.badStatus })
 const word = z.string({ error: VOCABULARY_MSG.wordRequired }).trim().min(1, VOCABULARY_MSG.wordRequired).max(WORD_MAX_LENGTH, VOCABULARY_MSG.wordTooLong)
+/** The words of a term as written (a phrase's are separated by white space). */
+export const termWords = (text: string) => text.trim().split(/\s+/).filter(Boolean)
+/** A word, or a phrase of up to PHRASE_MAX_WORDS words of up to WORD_MAX_LENGTH characters each. */
+const term = z
+  .string({ error: VOCABULARY_MSG.wordRequired })
+  .trim()
+  .min(1, VOCABULARY_MSG.wordRequired)
+  .refine((t) => termWords(t).every((w) => w.length <= WORD_MAX_LENGTH), VOCABULARY_MSG.wordTooLong)
+  .refine((t) => termWords(t).length <= PHRASE_MAX_WORDS, VOCABULARY_MSG.phraseTooLong)
+const learningLevel = intInput(VOCABULARY_MSG.badLearningLevel, 1, 4)
+/** Text the learner writes as a hint: trimmed, at most HINT_MAX_LENGTH characters, line breaks and tabs but no other control characters. */
+const hintText = z
+  .string({ error: VOCABULARY_MSG.hintRequired })
+  .trim()
+  .max(HINT_MAX_LENGTH, VOCABULARY_MSG.hintTooLong)
+  .refine((t) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(t), VOCABULARY_MSG.hintControl)
 
 export const vocabularyWord = z.object({
+  /** The lemma, or a phrase's lemmas joined by single spaces. */
   lemma: z.string(),
   status: z.enum(WORD_STATUSES),
+  /** 1-4 while learning (issue 24), null otherwise. */
+  level: z.number().int().nullable(),
+  /** The learner's own hint, whatever the status; null when none. */
+  hint: z.string().nullable(),
   /** How many times the lemma occurs in the transcripts of the user's library. */
   seen: z.number().int(),
   /** When the user last changed its status; null for a word never marked (status new or from a card). */
@@ -50,7 +93,7 @@ export type VocabularyWord = z.infer<typeof vocabularyWord>
 export const statusCounts = z.object({ new: z.number().int(), learning: z.number().int(), known: z.number().int(), ignored: z.number().int() })
 export type StatusCounts = z.infer<typeof statusCounts>
 
-/** The Vocabulary screen's list: search (prefix of the lemma), filter by status, newest change first, paged. */
+/** The Vocabulary screen's list: search (prefix of the lemma, or a part of the hint), filter by status, newest change first, paged. */
 export const listWords = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/words',
@@ -65,29 +108,67 @@ export const listWords = defineRoute({
 })
 
 /**
- * Sets the status of words, each turned into its lemma first ("ran" marks
- * "run"). 'new' forgets the mark. Answers the lemmas whose status changed
- * and what each was before, so the console can undo.
+ * Sets the status of words and phrases, each turned into its lemma first
+ * ("ran" marks "run", "looked forward to" marks "look forward to"). 'new'
+ * forgets the term, its hint too. Learning takes a level 1-4; without one a
+ * term already learning keeps its level and any other starts at 1. Answers
+ * the terms whose status or level changed and what each was before (a
+ * forgotten hint too), so the console can undo.
  */
 export const setWordStatus = defineRoute({
   method: 'POST',
   path: '/english_vocab/api/words/status',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({
-    words: z.array(word, { error: VOCABULARY_MSG.wordsRequired }).min(1, VOCABULARY_MSG.wordsRequired).max(WORDS_PER_CALL_MAX, VOCABULARY_MSG.tooManyWords),
-    status,
-  }),
+  body: z
+    .object({
+      words: z.array(term, { error: VOCABULARY_MSG.wordsRequired }).min(1, VOCABULARY_MSG.wordsRequired).max(WORDS_PER_CALL_MAX, VOCABULARY_MSG.tooManyWords),
+      status,
+      level: learningLevel.optional(),
+    })
+    .refine((b) => b.level === undefined || b.status === 'learning', { message: VOCABULARY_MSG.levelNeedsLearning, path: ['level'] }),
   response: z.object({
     success: z.literal(true),
-    changed: z.array(z.object({ lemma: z.string(), before: z.enum(WORD_STATUSES) })),
+    changed: z.array(
+      z.object({
+        lemma: z.string(),
+        before: z.enum(WORD_STATUSES),
+        /** The level before, when it was learning. */
+        before_level: z.number().int().nullable(),
+        /** The hint the change forgot (status new), to put back on undo. */
+        before_hint: z.string().nullable(),
+      }),
+    ),
+    msg: z.literal('ok'),
+  }),
+})
+
+/**
+ * The learner's own hint of a word or phrase (issue 24; LingQ's hints,
+ * Lute's translations). An empty hint removes it. A term without a status
+ * becomes learning (level 1), as in LingQ and Lute; another keeps its status.
+ */
+export const setWordHint = defineRoute({
+  method: 'POST',
+  path: '/english_vocab/api/words/hint',
+  auth: 'bearer',
+  bodyEncoding: 'json',
+  body: z.object({ word: term, hint: hintText }),
+  response: z.object({
+    success: z.literal(true),
+    lemma: z.string(),
+    hint: z.string().nullable(),
+    status: z.enum(WORD_STATUSES),
+    level: z.number().int().nullable(),
     msg: z.literal('ok'),
   }),
 })
 
 /**
  * A word list as known (or another status): plain text one per line, a CSV
- * with a word/term/lemma column, or the term exports of LingQ, Lute and LWT.
+ * with a word/term/lemma column, or the term exports of LingQ, Lute and LWT,
+ * whose levels, phrases and hints (LingQ's hints, Lute's and LWT's
+ * translations) are kept.
  */
 export const importWords = defineRoute({
   method: 'POST',
@@ -102,7 +183,7 @@ export const importWords = defineRoute({
   response: z.object({ success: z.literal(true), imported: z.number().int(), skipped: z.number().int(), msg: z.literal('ok') }),
 })
 
-/** Every marked word as CSV: lemma, status, updated_at. The response is the file. */
+/** Every marked term as CSV: lemma, status, updated_at, level, hint. The response is the file. */
 export const exportWords = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/words/export.csv',
@@ -112,10 +193,14 @@ export const exportWords = defineRoute({
 
 /** How much of an article's transcript the user knows. Absent where the article has no transcript (not zero). */
 export const comprehension = z.object({
-  /** Share of running words whose lemma is known or learning (ignored words are left out of both sides). */
+  /** Share of running words whose lemma is known (ignored words are left out of both sides; learning words are not known). */
   known_share: z.number(),
+  /** Share of running words whose lemma is being learned (any level), apart from the known share. */
+  learning_share: z.number(),
   /** Distinct lemmas still new. */
   new_words: z.number().int(),
+  /** Distinct lemmas being learned. */
+  learning_words: z.number().int(),
   /** Running words counted. */
   words: z.number().int(),
 })
@@ -131,7 +216,10 @@ export const libraryComprehension = defineRoute({
 
 /**
  * Statuses for marking an article's transcript: each word form of it
- * (lower case, as tokenised) with its lemma, and each lemma's status.
+ * (lower case, as tokenised) with its lemma, and each lemma's status. The
+ * user's phrases whose words all occur in it are among the statuses too,
+ * keyed by their lemmas joined by spaces (issue 24); `levels` holds the
+ * level of each learning term above 1, `hints` each term's own hint.
  */
 export const articleWords = defineRoute({
   method: 'GET',
@@ -142,6 +230,8 @@ export const articleWords = defineRoute({
     success: z.literal(true),
     forms: z.record(z.string(), z.string()),
     statuses: z.record(z.string(), z.enum(WORD_STATUSES)),
+    levels: z.record(z.string(), z.number().int()).optional(),
+    hints: z.record(z.string(), z.string()).optional(),
     comprehension: comprehension.optional(),
     msg: z.literal('ok'),
   }),
@@ -157,12 +247,12 @@ export const markArticleKnown = defineRoute({
   response: z.object({ success: z.literal(true), changed: z.array(z.string()), msg: z.literal('ok') }),
 })
 
-/** The lookup popover's data for one word in its sentence. */
+/** The lookup popover's data for one word, or a phrase of up to 6 words (issue 24), in its sentence. */
 export const lookupWord = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/words/lookup',
   auth: 'bearer',
-  query: z.object({ word, sentence: z.string().max(2000).optional() }),
+  query: z.object({ word: term, sentence: z.string().max(2000).optional() }),
   response: z.object({
     success: z.literal(true),
     word: z.string(),
@@ -171,12 +261,27 @@ export const lookupWord = defineRoute({
     pos: z.string(),
     /** From the CMU pronouncing dictionary, as IPA; null for a word it lacks. */
     ipa: z.string().nullable(),
-    /** The WordNet sense that fits the sentence best (offline); null when WordNet has none. */
+    /**
+     * The sense that fits the sentence best (offline: WordNet's, chosen by the sentence; a function word's from the
+     * built-in list; a contraction or a hyphenated word WordNet lacks, from its parts); null when there is none.
+     */
     sense: z.object({ gloss: z.string(), examples: z.array(z.string()) }).nullable(),
+    /** The word's other senses, most likely first (issue 24: shown folded); absent or empty when there are none. */
+    other_senses: z.array(z.object({ pos: z.string(), gloss: z.string(), examples: z.array(z.string()) })).optional(),
     status: z.enum(WORD_STATUSES),
+    /** 1-4 while learning, null otherwise. */
+    level: z.number().int().nullable(),
+    /** The learner's own hint of the word or phrase; null when none. */
+    hint: z.string().nullable(),
     seen: z.number().int(),
     /** True when a model is configured (AI_BASE_URL): the popover then also asks explainWord. */
     model: z.boolean(),
+    /** Meanings in the learner's language (issue 24), best first, each naming its source; empty without a language or an entry. */
+    translations: z.array(translation),
+    /** The learner's language (ISO 639-1); null until they name one. */
+    native_language: z.string().nullable(),
+    /** The learner's web dictionary for this word (their template with the lemma filled in); null when none is set. */
+    dictionary_link: z.string().nullable(),
     msg: z.literal('ok'),
   }),
 })
@@ -190,7 +295,7 @@ export const explainWord = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/words/explain',
   auth: 'bearer',
-  query: z.object({ word, sentence: z.string().max(2000).optional() }),
+  query: z.object({ word: term, sentence: z.string().max(2000).optional() }),
   response: z.object({ success: z.literal(true), explanation: z.string(), msg: z.literal('ok') }),
 })
 
