@@ -1,3 +1,7 @@
+import { createWordNet } from '../apps/server/src/features/tutor/offline/wordnet'
+import { evaluateSenseChoice } from '../test/sense-choice/evaluate'
+import autocannon from 'autocannon'
+import { topLemmas } from '../apps/server/src/features/vocabulary/placement'
 import { measure, median, postgresReachable, printTable, startTarget, type Measurement } from './harness'
 
 /**
@@ -5,7 +9,10 @@ import { measure, median, postgresReachable, printTable, startTarget, type Measu
  * 10,000 words each for a user with 20,000 known lemmas, p99 against the
  * plain library list (word_collections) of the same user in the same run; a
  * status change followed by the comprehension call (goal <= 200 ms); the
- * lookup popover's data p99 (goal <= 50 ms on PGlite).
+ * lookup popover's data p99 (goal <= 50 ms on PGlite); and the sense choice
+ * on the labelled set of test/sense-choice/labelled.tsv (issue 24): the share
+ * right against WordNet's first sense for the part of speech the lookup
+ * reads, in the same run. `VOCABULARY_BENCH=sense` measures the sense choice alone.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 4)
@@ -19,6 +26,20 @@ interface Result {
   firstComprehensionMs: number
   changeThenComprehensionMs: number
   lookup: Measurement
+  /** Issue 24: the same lookup for a German learner, then 300 words in turn (every dictionary of the language read). */
+  lookupGerman: Measurement
+  lookupWords: Measurement
+  /** Lines the German lookups answered, and from how many sources. */
+  lines: number
+  sources: number
+}
+
+/** The learner's language (issue 24): 300 frequent words, each in a sentence, looked up in turn by every connection. */
+const LOOKUP_WORDS = topLemmas(700).slice(400)
+
+async function measurePaths(base: string, headers: Record<string, string>, paths: string[]): Promise<Measurement> {
+  const result = await autocannon({ url: base, headers, connections, duration: seconds, pipelining: 1, requests: paths.map((path) => ({ method: 'GET', path })) })
+  return { reqPerSec: result.requests.average, bytesPerSec: result.throughput.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx }
 }
 
 async function run(env: Record<string, string>): Promise<Result> {
@@ -53,10 +74,45 @@ async function run(env: Record<string, string>): Promise<Result> {
     // The first lookup loads the pronouncing dictionary and WordNet's indexes: a one-time cost, not the popover's.
     await (await fetch(`${base}${lookupPath}`, { headers })).arrayBuffer()
     const lookup = await get(lookupPath)
-    return { lemmaRows: target.lemmaRows as number, list, comprehension, firstComprehensionMs, changeThenComprehensionMs: median(times), lookup }
+
+    // A German learner: FreeDict English-German and the data dir's dictd, StarDict and TSV dictionaries, indexed on the first lookup.
+    const set = await fetch(`${base}/english_vocab/api/words/settings`, { method: 'PUT', headers: json, body: JSON.stringify({ native_language: 'de' }) })
+    if (set.status !== 200) throw new Error(`settings answered ${set.status}: ${await set.text()}`)
+    const paths = LOOKUP_WORDS.map((w) => `/english_vocab/api/words/lookup?word=${encodeURIComponent(w)}&sentence=${encodeURIComponent(`I did not expect the ${w} to matter so much today.`)}`)
+    let lines = 0
+    const sources = new Set<string>()
+    for (const path of [lookupPath, ...paths]) {
+      const res = (await (await fetch(`${base}${path}`, { headers })).json()) as { translations: Array<{ source: string }> }
+      lines += res.translations.length
+      for (const t of res.translations) sources.add(t.source)
+    }
+    const lookupGerman = await get(lookupPath)
+    const lookupWords = await measurePaths(base, headers, paths)
+    return { lemmaRows: target.lemmaRows as number, list, comprehension, firstComprehensionMs, changeThenComprehensionMs: median(times), lookup, lookupGerman, lookupWords, lines, sources: sources.size }
   } finally {
     target.stop()
   }
+}
+
+// The sense choice first: offline, no server.
+const senses = await evaluateSenseChoice(createWordNet())
+const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)} %`
+printTable([
+  { target: `sense choice: labelled set (${senses.cases} sentences)`, right: senses.right, share: pct(senses.right, senses.cases) },
+  { target: 'baseline: WordNet first sense', right: senses.baselineRight, share: pct(senses.baselineRight, senses.cases) },
+  { target: `sense choice: held-out half (${senses.heldOut.cases})`, right: senses.heldOut.right, share: pct(senses.heldOut.right, senses.heldOut.cases) },
+  { target: 'baseline on the held-out half', right: senses.heldOut.baselineRight, share: pct(senses.heldOut.baselineRight, senses.heldOut.cases) },
+])
+const senseParts = [
+  `sense_cases=${senses.cases}`,
+  `sense_share=${senses.share.toFixed(3)}`,
+  `sense_first_sense_share=${senses.baselineShare.toFixed(3)}`,
+  `sense_held_out_share=${(senses.heldOut.right / senses.heldOut.cases).toFixed(3)}`,
+  `sense_held_out_first_sense_share=${(senses.heldOut.baselineRight / senses.heldOut.cases).toFixed(3)}`,
+]
+if (process.env.VOCABULARY_BENCH === 'sense') {
+  console.log(`RESULT ${senseParts.join(' ')}`)
+  process.exit(0)
 }
 
 const pglite = await run({ BENCH_DATABASE_URL: '' })
@@ -68,6 +124,8 @@ const rows = (name: string, r: Result) => [
   { target: `${name}: first comprehension call`, 'req/s': '', 'p99 ms': Math.round(r.firstComprehensionMs), 'non2xx+errors': '' },
   { target: `${name}: status change + comprehension (median)`, 'req/s': '', 'p99 ms': Math.round(r.changeThenComprehensionMs), 'non2xx+errors': '' },
   { target: `${name}: lookup`, 'req/s': Math.round(r.lookup.reqPerSec), 'p99 ms': r.lookup.p99, 'non2xx+errors': r.lookup.non2xx + r.lookup.errors },
+  { target: `${name}: lookup, German learner (${r.sources} sources)`, 'req/s': Math.round(r.lookupGerman.reqPerSec), 'p99 ms': r.lookupGerman.p99, 'non2xx+errors': r.lookupGerman.non2xx + r.lookupGerman.errors },
+  { target: `${name}: lookup, German, ${LOOKUP_WORDS.length} words in turn (${(r.lines / (LOOKUP_WORDS.length + 1)).toFixed(1)} lines each)`, 'req/s': Math.round(r.lookupWords.reqPerSec), 'p99 ms': r.lookupWords.p99, 'non2xx+errors': r.lookupWords.non2xx + r.lookupWords.errors },
 ]
 printTable([...rows('PGlite', pglite), ...(postgres ? rows('PostgreSQL', postgres) : [])])
 const parts = (name: string, r: Result) => [
@@ -76,5 +134,7 @@ const parts = (name: string, r: Result) => [
   `${name}_comprehension_vs_list_p99=${(r.comprehension.p99 / Math.max(1, r.list.p99)).toFixed(2)}`,
   `${name}_change_then_comprehension_ms=${Math.round(r.changeThenComprehensionMs)}`,
   `${name}_lookup_p99_ms=${r.lookup.p99}`,
+  `${name}_lookup_german_p99_ms=${r.lookupGerman.p99}`,
+  `${name}_lookup_german_words_p99_ms=${r.lookupWords.p99}`,
 ]
-console.log(`RESULT ${[...parts('pglite', pglite), ...(postgres ? parts('postgres', postgres) : ['postgres=unreachable'])].join(' ')}`)
+console.log(`RESULT ${[...senseParts, ...parts('pglite', pglite), ...(postgres ? parts('postgres', postgres) : ['postgres=unreachable'])].join(' ')}`)

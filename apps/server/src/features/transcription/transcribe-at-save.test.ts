@@ -24,7 +24,7 @@ let me: TestUser
 let work: string
 let speech: SyntheticEpisode
 
-type Figure = { known_share: number; new_words: number; words: number }
+type Figure = { known_share: number; learning_share: number; new_words: number; learning_words: number; words: number }
 
 const post = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: me.auth, payload })
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: me.auth })

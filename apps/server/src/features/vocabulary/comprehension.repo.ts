@@ -7,8 +7,15 @@ import type { WordTally } from './comprehension'
 /** Rows per insert statement: one statement's parameters stay small whatever the transcript's size. */
 const INSERT_BATCH = 5_000
 
-type TallyRow = { key: string; running: number; ignored: number; understood: number; new_lemmas: number }
-const tallyOf = (r: TallyRow): WordTally => ({ running: r.running, ignored: r.ignored, understood: r.understood, newLemmas: r.new_lemmas })
+type TallyRow = { key: string; running: number; ignored: number; known: number; learning: number; new_lemmas: number; learning_lemmas: number }
+const tallyOf = (r: TallyRow): WordTally => ({
+  running: r.running,
+  ignored: r.ignored,
+  known: r.known,
+  learning: r.learning,
+  newLemmas: r.new_lemmas,
+  learningLemmas: r.learning_lemmas,
+})
 
 /**
  * The done transcript an article plays: its audio's, else its video's (the
@@ -41,8 +48,10 @@ const episodeTranscript = sql`lateral (
 const TALLY_COLUMNS = sql`
       sum(tl.count)::int as running,
       coalesce(sum(tl.count) filter (where uw.status = 'ignored'), 0)::int as ignored,
-      coalesce(sum(tl.count) filter (where uw.status in ('known', 'learning')), 0)::int as understood,
-      (count(*) filter (where uw.status is null))::int as new_lemmas`
+      coalesce(sum(tl.count) filter (where uw.status = 'known'), 0)::int as known,
+      coalesce(sum(tl.count) filter (where uw.status = 'learning'), 0)::int as learning,
+      (count(*) filter (where uw.status is null))::int as new_lemmas,
+      (count(*) filter (where uw.status = 'learning'))::int as learning_lemmas`
 
 /**
  * Comprehension is a join of per-transcript lemma counts with the user's
@@ -249,12 +258,23 @@ export function createComprehensionRepo(db: Db) {
       return found && { id: found.id, transcriptId: found.transcript_id }
     },
 
-    /** The user's marks on a transcript's lemmas (new ones have no row and are left out). */
-    async statusesIn(userId: number, transcriptId: number): Promise<Array<{ lemma: string; status: string }>> {
-      return rows(sql`
-        select uw.lemma, uw.status from ${userWords} uw
+    /**
+     * The user's marks on a transcript's lemmas (new ones have no row and are
+     * left out), and on their phrases whose every lemma occurs in it (issue
+     * 24), with the level of learning and the user's hint.
+     */
+    async statusesIn(userId: number, transcriptId: number): Promise<Array<{ lemma: string; status: string; level: number | null; hint: string | null }>> {
+      const found = await rows<{ lemma: string; status: string; level: number | null; hint: string | null }>(sql`
+        select uw.lemma, uw.status, uw.level, uw.hint from ${userWords} uw
         join ${transcriptLemmas} tl on tl.lemma = uw.lemma and tl.transcript_id = ${transcriptId}
-        where uw.user_id = ${userId}`)
+        where uw.user_id = ${userId}
+        union all
+        select uw.lemma, uw.status, uw.level, uw.hint from ${userWords} uw
+        where uw.user_id = ${userId} and uw.lemma like '% %'
+          and not exists (
+            select 1 from unnest(string_to_array(uw.lemma, ' ')) as p(l)
+            where not exists (select 1 from ${transcriptLemmas} tl where tl.transcript_id = ${transcriptId} and tl.lemma = p.l))`)
+      return found.map((r) => ({ ...r, level: r.level === null ? null : Number(r.level) }))
     },
 
     /** Every lemma of the transcript still new for the user becomes known; answers those lemmas. */

@@ -28,8 +28,17 @@ const post = (u: TestUser, url: string, payload: unknown) => t.app.inject({ meth
 const library = async (u: TestUser) => {
   const res = await get(u, '/english_vocab/api/words/comprehension')
   expect(res.statusCode, res.body).toBe(200)
-  return res.json().articles as Record<string, { known_share: number; new_words: number; words: number }>
+  return res.json().articles as Record<string, Figure>
 }
+type Figure = { known_share: number; learning_share: number; new_words: number; learning_words: number; words: number }
+/** A figure: known share, new lemmas, running words; learning share and learning lemmas (none unless given). */
+const fig = (known_share: number, new_words: number, words: number, learning_share = 0, learning_words = 0): Figure => ({
+  known_share,
+  learning_share,
+  new_words,
+  learning_words,
+  words,
+})
 /** Marks as another helper's setWordStatus would: straight rows (that call is tested with its own feature). */
 const mark = (u: TestUser, lemma: string, status: string) =>
   db().execute(sql`insert into user_words (user_id, lemma, status) values (${u.id}, ${lemma}, ${status}) on conflict (user_id, lemma) do update set status = excluded.status`)
@@ -87,21 +96,41 @@ describe('libraryComprehension', () => {
     const figures = await library(alice)
     expect(await countRows(PETS)).toBeGreaterThan(0)
     // cat x3, and, a, dog, the, sleep: 8 running words, 6 lemmas, none known yet.
-    expect(figures[pets.hashId]).toEqual({ known_share: 0, new_words: 6, words: 8 })
+    expect(figures[pets.hashId]).toEqual(fig(0, 6, 8))
     expect(Object.keys(figures)).toEqual([pets.hashId])
     expect(figures).not.toHaveProperty(bare.hashId)
     expect(figures).not.toHaveProperty(pending.hashId)
   })
 
-  it('follows status changes: known and learning count, ignored words leave the figure, new again undoes', async () => {
+  it('follows status changes: known and learning counted apart, ignored words leave the figure, new again undoes', async () => {
     await mark(alice, 'cat', 'known')
-    expect((await library(alice))[pets.hashId]).toEqual({ known_share: 0.375, new_words: 5, words: 8 })
+    expect((await library(alice))[pets.hashId]).toEqual(fig(0.375, 5, 8))
     await mark(alice, 'dog', 'learning')
-    expect((await library(alice))[pets.hashId]).toEqual({ known_share: 0.5, new_words: 4, words: 8 })
+    expect((await library(alice))[pets.hashId]).toEqual(fig(0.375, 4, 8, 0.125, 1))
     await mark(alice, 'the', 'ignored')
-    expect((await library(alice))[pets.hashId]).toEqual({ known_share: 0.5714, new_words: 3, words: 7 })
+    expect((await library(alice))[pets.hashId]).toEqual(fig(0.4286, 3, 7, 0.1429, 1))
+    // Learning becomes known: the figure moves from one share to the other.
+    await mark(alice, 'dog', 'known')
+    expect((await library(alice))[pets.hashId]).toEqual(fig(0.5714, 3, 7))
     for (const lemma of ['cat', 'dog', 'the']) await unmark(alice, lemma)
-    expect((await library(alice))[pets.hashId]).toEqual({ known_share: 0, new_words: 6, words: 8 })
+    expect((await library(alice))[pets.hashId]).toEqual(fig(0, 6, 8))
+  })
+
+  it('does not read 100% known when the words left are all being learned (issue 24), on every call, for this user only', async () => {
+    for (const lemma of ['a', 'and', 'cat', 'the']) await mark(alice, lemma, 'known')
+    for (const lemma of ['dog', 'sleep']) await mark(alice, lemma, 'learning')
+    // Bob marks the same words the other way round: his figure is his own.
+    for (const lemma of ['dog', 'sleep']) await mark(bob, lemma, 'known')
+    await mark(bob, 'cat', 'learning')
+    const expected = fig(0.75, 0, 8, 0.25, 2)
+    expect((await library(alice))[pets.hashId]).toEqual(expected)
+    expect((await get(alice, `/english_vocab/api/words/article?article_id=${pets.hashId}`)).json().comprehension).toEqual(expected)
+    expect((await library(bob))[bobs.hashId]).toEqual(fig(0.25, 3, 8, 0.375, 1))
+    expect((await get(bob, `/english_vocab/api/words/article?article_id=${bobs.hashId}`)).json().comprehension).toEqual(fig(0.25, 3, 8, 0.375, 1))
+    for (const lemma of ['a', 'and', 'cat', 'the', 'dog', 'sleep']) await unmark(alice, lemma)
+    for (const lemma of ['dog', 'sleep', 'cat']) await unmark(bob, lemma)
+    expect((await library(alice))[pets.hashId]).toEqual(fig(0, 6, 8))
+    expect((await library(bob))[bobs.hashId]).toEqual(fig(0, 6, 8))
   })
 
   it('never counts another user’s marks or shows their articles, even on the same media', async () => {
@@ -121,7 +150,7 @@ describe('libraryComprehension', () => {
     await createTranscriptsRepo(db()).storeIfAbsent(address, 'publisher', [segment(0, 'Dogs bark.')])
     const later = await createLibraryRepo(db()).insert(alice.id, { title: 'Later', audio: address })
     await mark(alice, 'dog', 'known')
-    expect((await library(alice))[later.hashId]).toEqual({ known_share: 0.5, new_words: 1, words: 2 })
+    expect((await library(alice))[later.hashId]).toEqual(fig(0.5, 1, 2))
     await createLibraryRepo(db()).delete(alice.id, later.hashId)
     expect(await library(alice)).not.toHaveProperty(later.hashId)
     await unmark(alice, 'dog')
@@ -131,9 +160,9 @@ describe('libraryComprehension', () => {
     await library(alice)
     const many = Array.from({ length: 3000 }, (_, i) => `filler${i}`)
     await db().execute(sql`insert into user_words (user_id, lemma, status) select ${alice.id}, l, 'known' from unnest(${sql.param([...many, 'cat', 'dog'])}::text[]) as x(l)`)
-    expect((await library(alice))[pets.hashId]).toEqual({ known_share: 0.5, new_words: 4, words: 8 })
+    expect((await library(alice))[pets.hashId]).toEqual(fig(0.5, 4, 8))
     await db().execute(sql`delete from user_words where user_id = ${alice.id}`)
-    expect((await library(alice))[pets.hashId]).toEqual({ known_share: 0, new_words: 6, words: 8 })
+    expect((await library(alice))[pets.hashId]).toEqual(fig(0, 6, 8))
   })
 
   it('asks for a token', async () => {
@@ -151,7 +180,7 @@ describe('articleWords', () => {
     const body = res.json()
     expect(body.forms).toMatchObject({ cats: 'cat', cat: 'cat', dog: 'dog', sleeps: 'sleep' })
     expect(body.statuses).toEqual({ sleep: 'learning' })
-    expect(body.comprehension).toEqual({ known_share: 0.125, new_words: 5, words: 8 })
+    expect(body.comprehension).toEqual(fig(0, 5, 8, 0.125, 1))
     // By CollectionID too, as the player's other calls take either.
     expect((await get(alice, `/english_vocab/api/words/article?article_id=${pets.id}`)).json().statuses).toEqual({ sleep: 'learning' })
     await unmark(alice, 'sleep')
@@ -183,7 +212,7 @@ describe('markArticleKnown', () => {
     expect(res.json()).toEqual({ success: true, changed: ['a', 'and', 'cat', 'sleep'], msg: 'ok' })
     const statuses = (await get(alice, `/english_vocab/api/words/article?article_id=${pets.hashId}`)).json().statuses
     expect(statuses).toEqual({ a: 'known', and: 'known', cat: 'known', sleep: 'known', dog: 'learning', the: 'ignored' })
-    expect((await library(alice))[pets.hashId]).toEqual({ known_share: 1, new_words: 0, words: 7 })
+    expect((await library(alice))[pets.hashId]).toEqual(fig(0.8571, 0, 7, 0.1429, 1))
     // Today's known-words count for the statistics line.
     const daily = await db().execute(sql`select day, known from known_words_daily where user_id = ${alice.id}`)
     expect(daily.rows).toEqual([{ day: dayOf(new Date()), known: 4 }])
@@ -230,7 +259,7 @@ describe('feedComprehension', () => {
     await mark(alice, 'cat', 'known')
     const res = await get(alice, `/english_vocab/api/words/feed_comprehension?ids=${withTranscript},${without},999999`)
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toEqual({ success: true, items: { [withTranscript]: { known_share: 0.375, new_words: 5, words: 8 } }, msg: 'ok' })
+    expect(res.json()).toEqual({ success: true, items: { [withTranscript]: fig(0.375, 5, 8) }, msg: 'ok' })
     await unmark(alice, 'cat')
   })
 

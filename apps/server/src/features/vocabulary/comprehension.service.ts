@@ -3,6 +3,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors'
 import { comprehensionOf, formsOf, lemmaHistogram } from './comprehension'
 import { createComprehensionCache } from './comprehension-cache'
 import type { ComprehensionRepo } from './comprehension.repo'
+import type { PhraseCoverage } from './phrase-coverage'
 
 /** Transcripts whose word forms stay in memory: a done transcript never changes, and a learner reopens the same few. */
 const FORMS_CACHED = 20
@@ -15,6 +16,8 @@ export interface ComprehensionDeps {
   queueEpisodeWords?: (channelIds: number[]) => Promise<void>
   /** Told when that queueing failed: the figures are answered all the same. */
   onQueueError?: (error: unknown) => void
+  /** The learner's phrases (issue 24): an occurrence of a marked phrase counts as its words under the phrase's status. */
+  phrases?: Pick<PhraseCoverage, 'adjust' | 'forgetTranscript'>
 }
 
 /**
@@ -23,13 +26,14 @@ export interface ComprehensionDeps {
  * done; transcripts done before counting existed are counted the first time
  * someone asks.
  */
-export function createComprehensionService({ repo, onMarked, queueEpisodeWords, onQueueError }: ComprehensionDeps) {
+export function createComprehensionService({ repo, onMarked, queueEpisodeWords, onQueueError, phrases }: ComprehensionDeps) {
   const forms = new Map<number, Promise<Record<string, string>>>()
   const cache = createComprehensionCache(repo)
 
   async function countTranscript(transcriptId: number): Promise<void> {
     await repo.replaceLemmas(transcriptId, lemmaHistogram(await repo.transcriptTexts(transcriptId)))
     cache.forgetTranscript(transcriptId)
+    phrases?.forgetTranscript(transcriptId)
   }
 
   async function countMissing(ids: number[]): Promise<void> {
@@ -69,7 +73,7 @@ export function createComprehensionService({ repo, onMarked, queueEpisodeWords, 
       // Only transcripts without a figure yet can lack counts: the others were counted before.
       const unsure = cache.without(userId, ids)
       if (unsure.length > 0) await countMissing(await repo.uncounted(unsure))
-      const tallies = await cache.tallies(userId, ids)
+      const tallies = phrases ? await phrases.adjust(userId, await cache.tallies(userId, ids)) : await cache.tallies(userId, ids)
       const out: Record<string, Comprehension> = {}
       for (const s of scope) {
         // A transcript without a single word to count (music, silence) has no figure.
@@ -105,9 +109,17 @@ export function createComprehensionService({ repo, onMarked, queueEpisodeWords, 
         tally = await repo.transcriptTally(userId, transcriptId)
       }
       const [wordForms, marks] = await Promise.all([formsOfTranscript(transcriptId), repo.statusesIn(userId, transcriptId)])
+      if (tally && phrases) tally = (await phrases.adjust(userId, new Map([[transcriptId, tally]]))).get(transcriptId)
       const statuses: Record<string, WordStatus> = {}
-      for (const m of marks) statuses[m.lemma] = m.status as WordStatus
-      return { forms: wordForms, statuses, ...(tally ? { comprehension: comprehensionOf(tally) } : {}) }
+      // Issue 24: a learning term's level above 1 (none reads as 1), and each term's own hint.
+      const levels: Record<string, number> = {}
+      const hints: Record<string, string> = {}
+      for (const m of marks) {
+        statuses[m.lemma] = m.status as WordStatus
+        if (m.status === 'learning' && m.level !== null && m.level > 1) levels[m.lemma] = m.level
+        if (m.hint) hints[m.lemma] = m.hint
+      }
+      return { forms: wordForms, statuses, levels, hints, ...(tally ? { comprehension: comprehensionOf(tally) } : {}) }
     },
 
     /** LingQ's page turn: every lemma of the article still new becomes known; answers those lemmas for an undo. */

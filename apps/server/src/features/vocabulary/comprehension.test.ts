@@ -28,11 +28,12 @@ describe('lemma counts and figures', () => {
       remark(moved, row.count, before.get(lemma), after.get(lemma))
     }
     expect(moved).toEqual(tallyOf(rows, after))
-    expect(comprehensionOf(moved)).toEqual({ known_share: 0.375, new_words: 1, words: 8 })
+    // dog new again (one lemma), run learning (3 of 8 words, apart from known), the ignored (left out).
+    expect(comprehensionOf(moved)).toEqual({ known_share: 0, learning_share: 0.375, new_words: 1, learning_words: 1, words: 8 })
     expect(changedLemmas(after, after)).toEqual([])
   })
 
   it('gives an all-ignored transcript a share of 0, not a division by zero', () => {
-    expect(comprehensionOf({ running: 4, ignored: 4, understood: 0, newLemmas: 0 })).toEqual({ known_share: 0, new_words: 0, words: 0 })
+    expect(comprehensionOf({ running: 4, ignored: 4, known: 0, learning: 0, newLemmas: 0, learningLemmas: 0 })).toEqual({ known_share: 0, learning_share: 0, new_words: 0, learning_words: 0, words: 0 })
   })
 })

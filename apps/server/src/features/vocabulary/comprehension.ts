@@ -34,18 +34,31 @@ export interface WordTally {
   running: number
   /** Running words whose lemma the user ignores. */
   ignored: number
-  /** Running words whose lemma is known or learning. */
-  understood: number
+  /** Running words whose lemma is known. */
+  known: number
+  /** Running words whose lemma is being learned (any level): counted apart from known. */
+  learning: number
   /** Distinct lemmas without a status. */
   newLemmas: number
+  /** Distinct lemmas being learned. */
+  learningLemmas: number
 }
 
-/** Ignored words leave both sides of the share: ignoring names and noise never lowers a figure. */
+const share = (part: number, words: number) => (words === 0 ? 0 : Math.round((part / words) * 10_000) / 10_000)
+
+/**
+ * Known and learning words are counted apart (LingQ shows known words, and
+ * new words, separately): an episode whose rare words are all being learned
+ * is not "100% known". Ignored words leave both sides of the shares:
+ * ignoring names and noise never lowers a figure.
+ */
 export function comprehensionOf(t: WordTally): Comprehension {
   const words = Math.max(0, t.running - t.ignored)
   return {
-    known_share: words === 0 ? 0 : Math.round((t.understood / words) * 10_000) / 10_000,
+    known_share: share(t.known, words),
+    learning_share: share(t.learning, words),
     new_words: t.newLemmas,
+    learning_words: t.learningLemmas,
     words,
   }
 }
@@ -57,12 +70,16 @@ export type Marks = ReadonlyMap<string, string>
 function add(t: WordTally, count: number, status: string | undefined, sign: 1 | -1): void {
   if (status === undefined) t.newLemmas += sign
   else if (status === 'ignored') t.ignored += sign * count
-  else if (status === 'known' || status === 'learning') t.understood += sign * count
+  else if (status === 'known') t.known += sign * count
+  else if (status === 'learning') {
+    t.learning += sign * count
+    t.learningLemmas += sign
+  }
 }
 
 /** A transcript's tally from its lemma counts and the user's marks. */
 export function tallyOf(rows: Iterable<{ lemma: string; count: number }>, marks: Marks): WordTally {
-  const t: WordTally = { running: 0, ignored: 0, understood: 0, newLemmas: 0 }
+  const t: WordTally = { running: 0, ignored: 0, known: 0, learning: 0, newLemmas: 0, learningLemmas: 0 }
   for (const r of rows) {
     t.running += r.count
     add(t, r.count, marks.get(r.lemma), 1)

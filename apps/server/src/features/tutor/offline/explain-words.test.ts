@@ -41,7 +41,7 @@ describe('similar words', () => {
     expect(answer).toContain('### **prudently** · adverb')
     expect(answer).not.toContain('providentially')
     const prudently = (await resolveWord(wordnet, 'prudently'))!
-    expect(await supportedSynonyms(wordnet, senseInContext(prudently, PRUDENTLY))).toEqual([])
+    expect(await supportedSynonyms(wordnet, await senseInContext(wordnet, prudently, PRUDENTLY))).toEqual([])
   })
 
   it('keeps the similar words whose own first sense this is, without WordNet markers', async () => {

@@ -49,10 +49,12 @@ async function explainWord(wordnet: WordNet, word: WordInSentence, sentence: str
   if (word.parts) {
     const pos = POS_NAME[word.hint ?? 'a']
     // A part's usage note ("(`ill' is often used as a combining form)") is what the whole word shows: the meaning is what follows it.
-    const parts = word.parts.map((part) => {
-      const sense = senseInContext(part, context)
-      return { part, sense: { ...sense, definition: sense.definition.replace(/^\([^)]*\)\s*/, '') || sense.definition } }
-    })
+    const parts = await Promise.all(
+      word.parts.map(async (part) => {
+        const sense = await senseInContext(wordnet, part, context)
+        return { part, sense: { ...sense, definition: sense.definition.replace(/^\([^)]*\)\s*/, '') || sense.definition } }
+      }),
+    )
     const lines = [
       `### **${word.form}** · ${pos}`,
       `The offline dictionary has no entry for the whole word; ${sentence ? 'in this sentence ' : ''}its parts mean:`,
@@ -61,7 +63,7 @@ async function explainWord(wordnet: WordNet, word: WordInSentence, sentence: str
     return { text: lines.join('\n'), card: cardOf(`(${pos}) ${parts.map(({ part, sense }) => `${part.form}: ${sense.definition}`).join('; ')}`) }
   }
 
-  const sense = senseInContext(word, context)
+  const sense = await senseInContext(wordnet, word, context)
   const pos = POS_NAME[sense.pos]
   const shown = word.form.toLowerCase() === shownLemma(word) ? `**${shownLemma(word)}**` : `**${word.form}** (from *${shownLemma(word)}*)`
   const lines = [`### ${shown} · ${pos}`, sentence ? `In this sentence it means: *${sense.definition}*.` : `Most often it means: *${sense.definition}*.`]

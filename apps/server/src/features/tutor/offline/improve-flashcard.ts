@@ -23,7 +23,7 @@ export async function improveFlashcard(wordnet: WordNet, task: ImproveFlashcardT
   if (!word) {
     return [`I could not find “${task.front.trim()}” in the offline dictionary, so I left the card as it is.`]
   }
-  const sense = senseInContext(word, sentence ?? task.context)
+  const sense = await senseInContext(wordnet, word, sentence ?? task.context)
   const pos = POS_NAME[sense.pos]
   // Only the similar words WordNet supports (not "providentially" for "prudently").
   const cue = [(await supportedSynonyms(wordnet, sense, 3)).join(', '), sense.definition].filter(Boolean).join(' — ')

@@ -3,10 +3,11 @@ import { lemmaOf, wordTokens, type WordToken } from '../../vocabulary/lemmatise'
 import { EVERYDAY_RANK, spokenRank } from '../../vocabulary/spoken-rank'
 import type { LearnerWords } from '../provider'
 import { candidateLemmas, normalizeWord, type Lemma, type PosHint } from './lemmas'
+import { chooseSense } from './sense-choice'
 import type { Sense, WordNet } from './wordnet'
 
 /** Function words and the most common verbs: never worth a flashcard, even when WordNet knows them. */
-const STOPWORDS = new Set(
+export const STOPWORDS: ReadonlySet<string> = new Set(
   `a about above after again against all also am an and any are as at be because been before being below between both but by can could did do does
 doing down during each few for from further had has have having he her here hers herself him himself his how i if in into is it its itself just
 let me more most my myself no nor not now of off on once only or other our ours ourselves out over own same she should so some such than that the
@@ -193,29 +194,11 @@ export function wordsAskedAbout(question: string): string[] {
 }
 
 /**
- * The sense meant in this context (a simplified Lesk): the sense whose
- * definition, examples and synonyms share the most words with the context,
- * favouring the part of speech the sentence suggests and, between equals,
- * the more frequent sense.
+ * The sense meant in this context: the one sense-choice function
+ * (sense-choice.ts), which favours the part of speech the sentence suggests.
  */
-export function senseInContext(word: WordInSentence, context: string): Sense {
-  const contextWords = new Set(tokenize(context.toLowerCase()).filter((w) => w.length > 2 && !STOPWORDS.has(w)))
-  contextWords.delete(word.form.toLowerCase())
-  contextWords.delete(word.lemma)
-  let best = word.senses[0]!
-  let bestScore = Number.NEGATIVE_INFINITY
-  for (const sense of word.senses) {
-    const gloss = new Set(tokenize([sense.definition, ...sense.examples, ...sense.synonyms].join(' ').toLowerCase()))
-    let overlap = 0
-    for (const w of contextWords) if (gloss.has(w)) overlap++
-    const nameOnly = sense.proper && word.form === word.form.toLowerCase()
-    const score = overlap + (word.hint && sense.pos === word.hint ? 1.5 : 0) - sense.rank * 0.15 - (nameOnly ? 5 : 0)
-    if (score > bestScore) {
-      best = sense
-      bestScore = score
-    }
-  }
-  return best
+export async function senseInContext(wordnet: WordNet, word: WordInSentence, context: string): Promise<Sense> {
+  return (await chooseSense(word, context, wordnet)).best
 }
 
 export const POS_NAME: Record<PosHint, string> = { n: 'noun', v: 'verb', a: 'adjective', r: 'adverb' }
