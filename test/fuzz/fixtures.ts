@@ -118,6 +118,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
   ok(await call(a, 'POST', '/english_vocab/memories/review', { flashcard_id: card.id, rating: 'Good' }), 'review')
 
   ok(await call(a, 'PUT', `/storage/api/config/${secretAudio.HashID}_outline.txt`, `${SECRET} note`, { 'content-type': 'text/plain; charset=utf-8' }), 'note')
+  // A's language and web dictionary (issue 24): never B's to read or change.
+  ok(await call(a, 'PUT', '/english_vocab/api/words/settings', { native_language: 'de', dictionary_url: `https://dict.example/${SECRET}/{word}` }), 'word settings')
+  // A's levels, hints and phrase (issue 24): never B's to read or change.
+  ok(await call(a, 'POST', '/english_vocab/api/words/status', { words: ['estate', 'look forward to'], status: 'learning', level: 3 }), 'word levels')
+  ok(await call(a, 'POST', '/english_vocab/api/words/hint', { word: 'estate', hint: `${SECRET} hint` }), 'word hint')
+  ok(await call(a, 'POST', '/english_vocab/api/words/hint', { word: 'looked forward to', hint: `${SECRET} phrase hint` }), 'phrase hint')
 
   // A private channel, as an import of A's would make it (no fetch: this test never leaves loopback).
   const feeds = createFeedsRepo(t.db.database.db)
@@ -217,6 +223,9 @@ export async function readState(t: TestApp, world: World): Promise<Record<string
     ...aRefs.deckIds.map((d) => `/english_vocab/memories/deck/${d}/export.csv`),
     ...aRefs.channelIds.map((c) => `/english_vocab/api/rss-items?rss_id=${c}`),
     `/english_vocab/memories/stats?start_date=${day(-30)}&end_date=${day(1)}`,
+    '/english_vocab/api/words/settings',
+    '/english_vocab/api/words?limit=500',
+    '/english_vocab/api/words/export.csv',
   ]
   for (const url of urls) state[url] = await read(url)
   const channels = (await read('/english_vocab/api/rss-list')).body as { data: Array<{ id: number }> }

@@ -1,28 +1,42 @@
-import { VOCABULARY_MSG, WORD_IMPORT_MAX_LINES, WORD_MAX_LENGTH, type WordStatus } from '@lingocast/contract'
+import { HINT_MAX_LENGTH, PHRASE_MAX_WORDS, termWords, VOCABULARY_MSG, WORD_IMPORT_MAX_LINES, WORD_MAX_LENGTH, type WordStatus } from '@lingocast/contract'
 import { parse } from 'csv-parse/sync'
 import { ValidationError } from '../../lib/errors'
+import { cleanTerm } from './phrases'
 
 /**
  * Word lists as learners bring them:
- * - plain text, one word per line;
+ * - plain text, one word or phrase per line;
  * - a CSV (comma, semicolon or tab) whose header names a word, term or lemma
- *   column, with an optional status column (our own export reads back);
- * - LingQ's vocabulary export (CSV with term and status 1-4 or "known");
+ *   column, with optional status, level and hint columns (our own export reads back);
+ * - LingQ's vocabulary export (CSV with term, hint and status 1-4 or "known");
  * - Lute's term export (CSV: language, term, translation, parent, status 1-5, W, I, tags...);
  * - LWT's term export (tab separated, no header: term, translation, sentence,
  *   romanization, status 1-5, 98, 99, ...).
+ * Phrases of up to 6 words are kept (LingQ's phrases, Lute's multi-word
+ * terms, LWT's expressions), and so are the levels 1-4 and the hints
+ * (LingQ's hint, Lute's and LWT's translation).
  */
 export type ImportFormat = 'plain' | 'csv' | 'lingq' | 'lute' | 'lwt'
 
 export interface ParsedWordList {
   format: ImportFormat
-  /** Each row's word as written, with the status it asks for. */
-  words: Array<{ word: string; status: WordStatus }>
-  /** Rows that hold no single word or no status we know (phrases, too long, "status 7"). */
+  /** Each row's word or phrase as written, with the status it asks for, its level (learning) and its hint. */
+  words: ImportedTerm[]
+  /** Rows that hold no word or phrase or no status we know (more than 6 words, a word too long, "status 7"). */
   skipped: number
 }
 
+export interface ImportedTerm {
+  word: string
+  status: WordStatus
+  /** 1-4 when the row says which stage of learning. */
+  level?: number
+  hint?: string
+}
+
 const WORD_COLUMNS = ['word', 'term', 'lemma']
+/** Columns that hold the learner's own meaning: ours and LingQ's hint, Lute's translation. */
+const HINT_COLUMNS = ['hint', 'hints', 'translation', 'meaning']
 const SNIFFED = [',', ';', '\t'] as const
 /** LWT's statuses: 1-5 while learning (5 "learned"), 98 ignored, 99 well known. */
 const LWT_STATUS = /^(?:[1-5]|98|99)$/
@@ -42,6 +56,24 @@ export function statusFrom(raw: string): WordStatus | undefined {
   return undefined
 }
 
+/** The stage of learning a status names: LingQ's, Lute's and LWT's 1-4, or our own level column. */
+export function levelFrom(raw: string | undefined): number | undefined {
+  const s = raw?.trim() ?? ''
+  return /^[1-4]$/.test(s) ? Number(s) : undefined
+}
+
+/**
+ * A hint as imported: LWT's "*" (no translation) is none; control
+ * characters other than line breaks and tabs go; a longer one is cut at
+ * HINT_MAX_LENGTH (Lute's and LWT's translations hold no more).
+ */
+export function hintFrom(raw: string | undefined): string | undefined {
+  // C0 controls but tab, line feed and carriage return, and DEL.
+  const text = (raw ?? '').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim()
+  if (!text || text === '*') return undefined
+  return [...text].slice(0, HINT_MAX_LENGTH).join('').trim()
+}
+
 /** The separator used most often outside quotes on the line; none when the line has none. */
 function sniffDelimiter(line: string): string | undefined {
   const counts = new Map<string, number>(SNIFFED.map((d) => [d, 0]))
@@ -55,8 +87,11 @@ function sniffDelimiter(line: string): string | undefined {
   return best
 }
 
-/** A word is one token of at most 64 characters: Lute's multi-word terms and LWT's expressions are not words. */
-const oneWord = (word: string) => word.length > 0 && word.length <= WORD_MAX_LENGTH && !/[\s\u200b]/.test(word)
+/** A term is a word of at most 64 characters, or a phrase of up to 6 such words. */
+function termOk(term: string): boolean {
+  const words = termWords(term)
+  return words.length > 0 && words.length <= PHRASE_MAX_WORDS && words.every((w) => w.length <= WORD_MAX_LENGTH)
+}
 
 /**
  * Lines that hold something, up to one past the limit. Blank lines (a trailing newline, lists
@@ -88,9 +123,9 @@ function parsePlain(text: string, status: WordStatus): ParsedWordList {
   const words: ParsedWordList['words'] = []
   let skipped = 0
   for (const line of text.split('\n')) {
-    const word = line.trim().replace(/^(["'])(.*)\1$/, '$2').trim()
+    const word = cleanTerm(line.trim().replace(/^(["'])(.*)\1$/, '$2'))
     if (!line.trim()) continue
-    if (oneWord(word)) words.push({ word, status })
+    if (termOk(word)) words.push({ word, status })
     else skipped++
   }
   return { format: 'plain', words, skipped }
@@ -115,15 +150,23 @@ function parseTable(text: string, delimiter: string, defaultStatus: WordStatus):
     throw new ValidationError(VOCABULARY_MSG.importNoWordColumn)
   }
   const column = format === 'lwt' ? 0 : wordColumn
+  const hintColumn = format === 'lwt' ? 1 : header.findIndex((h) => HINT_COLUMNS.includes(h))
+  // Our own export: the stage of learning in a column of its own.
+  const levelColumn = format === 'csv' ? header.indexOf('level') : -1
   const words: ParsedWordList['words'] = []
   let skipped = 0
   for (const row of body) {
-    const word = (row[column] ?? '').trim()
+    const word = cleanTerm(row[column] ?? '')
     const raw = statusColumn >= 0 ? (row[statusColumn] ?? '').trim() : ''
     const status = raw ? statusFrom(raw) : defaultStatus
     if (!word && row.every((f) => !f.trim())) continue
-    if (status && oneWord(word)) words.push({ word, status })
-    else skipped++
+    if (!status || !termOk(word)) {
+      skipped++
+      continue
+    }
+    const level = status === 'learning' ? (levelFrom(raw) ?? (levelColumn >= 0 ? levelFrom(row[levelColumn]) : undefined)) : undefined
+    const hint = hintColumn >= 0 ? hintFrom(row[hintColumn]) : undefined
+    words.push({ word, status, ...(level ? { level } : {}), ...(hint ? { hint } : {}) })
   }
   return { format, words, skipped }
 }

@@ -46,11 +46,11 @@ describe('listWords', () => {
       counts: { new: 5, learning: 0, known: 0, ignored: 0 },
       // Never marked: the most met first.
       words: [
-        { lemma: 'run', status: 'new', seen: 7, updated_at: null },
-        { lemma: 'estate', status: 'new', seen: 3, updated_at: null },
-        { lemma: 'settle', status: 'new', seen: 2, updated_at: null },
-        { lemma: 'meadow', status: 'new', seen: 1, updated_at: null },
-        { lemma: 'reluctant', status: 'new', seen: 1, updated_at: null },
+        { lemma: 'run', status: 'new', level: null, hint: null, seen: 7, updated_at: null },
+        { lemma: 'estate', status: 'new', level: null, hint: null, seen: 3, updated_at: null },
+        { lemma: 'settle', status: 'new', level: null, hint: null, seen: 2, updated_at: null },
+        { lemma: 'meadow', status: 'new', level: null, hint: null, seen: 1, updated_at: null },
+        { lemma: 'reluctant', status: 'new', level: null, hint: null, seen: 1, updated_at: null },
       ],
       msg: 'ok',
     })
@@ -117,21 +117,21 @@ describe('setWordStatus', () => {
     expect(first.json()).toEqual({
       success: true,
       changed: [
-        { lemma: 'run', before: 'new' },
-        { lemma: 'mouse', before: 'new' },
-        { lemma: 'well-known', before: 'new' },
-        { lemma: 'do', before: 'new' },
+        { lemma: 'run', before: 'new', before_level: null, before_hint: null },
+        { lemma: 'mouse', before: 'new', before_level: null, before_hint: null },
+        { lemma: 'well-known', before: 'new', before_level: null, before_hint: null },
+        { lemma: 'do', before: 'new', before_level: null, before_hint: null },
       ],
       msg: 'ok',
     })
     // "runs" is the same lemma, already known: nothing changes.
     expect((await setStatus(u, ['runs', 'mouse'], 'known')).json().changed).toEqual([])
     expect((await setStatus(u, ['running', 'houses'], 'learning')).json().changed).toEqual([
-      { lemma: 'run', before: 'known' },
-      { lemma: 'house', before: 'new' },
+      { lemma: 'run', before: 'known', before_level: null, before_hint: null },
+      { lemma: 'house', before: 'new', before_level: null, before_hint: null },
     ])
     // 'new' forgets the mark.
-    expect((await setStatus(u, ['run'], 'new')).json().changed).toEqual([{ lemma: 'run', before: 'learning' }])
+    expect((await setStatus(u, ['run'], 'new')).json().changed).toEqual([{ lemma: 'run', before: 'learning', before_level: 1, before_hint: null }])
     expect(await statusOf(u, 'run')).toBe('new')
     expect((await list(u)).counts).toEqual({ new: 0, learning: 1, known: 3, ignored: 0 })
   })
@@ -194,13 +194,14 @@ describe('importWords and exportWords', () => {
   it("imports LingQ's, Lute's and LWT's exports with their own statuses", async () => {
     const u = await createTestUser(t.db.database, 'tools@example.com')
     const lingq = '\uFEFFTerm,Hint,Status\n"estate","property",2\nreluctant,unwilling,known\n"turn up",arrive,1\n'
-    expect((await importText(u, lingq)).json()).toEqual({ success: true, imported: 2, skipped: 1, msg: 'ok' })
+    // Issue 24: a phrase is a term of its own.
+    expect((await importText(u, lingq)).json()).toEqual({ success: true, imported: 3, skipped: 0, msg: 'ok' })
     const lute = 'language,term,translation,parent,status,tags\nEnglish,meadows,field,,W,\nEnglish,dashwood,,,I,names\nEnglish,settle,,,3,\n'
     expect((await importText(u, lute)).json()).toEqual({ success: true, imported: 3, skipped: 0, msg: 'ok' })
     const lwt = 'houses\thome\tThe {houses} stood.\t\t99\tEnglish\t1\t\nmice\t\t\t\t98\tEnglish\t2\t\n'
     expect((await importText(u, lwt)).json()).toEqual({ success: true, imported: 2, skipped: 0, msg: 'ok' })
     const statuses = Object.fromEntries((await list(u)).words.map((w: { lemma: string; status: string }) => [w.lemma, w.status]))
-    expect(statuses).toEqual({ estate: 'learning', reluctant: 'known', meadow: 'known', dashwood: 'ignored', settle: 'learning', house: 'known', mouse: 'ignored' })
+    expect(statuses).toEqual({ estate: 'learning', reluctant: 'known', 'turn up': 'learning', meadow: 'known', dashwood: 'ignored', settle: 'learning', house: 'known', mouse: 'ignored' })
   })
 
   it('exports the marked words as CSV that imports back the same', async () => {
@@ -213,7 +214,7 @@ describe('importWords and exportWords', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(res.headers['content-disposition']).toContain('vocabulary.csv')
     const lines = res.body.trim().split('\n')
-    expect(lines[0]).toBe('lemma,status,updated_at')
+    expect(lines[0]).toBe('lemma,status,updated_at,level,hint')
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual(['dashwood,ignored', 'estate,known', 'settle,learning'])
     expect(Number.isNaN(Date.parse(lines[1]!.split(',')[2]!))).toBe(false)
     // A plain link with the Token cookie downloads it too.
@@ -286,13 +287,13 @@ describe('isolation', () => {
     expect(bobs.words).toEqual([])
     expect(bobs.counts).toEqual({ new: 0, learning: 0, known: 0, ignored: 0 })
     expect((await list(bob)).total).toBe(0)
-    expect((await call(bob, 'GET', '/english_vocab/api/words/export.csv')).body.trim()).toBe('lemma,status,updated_at')
+    expect((await call(bob, 'GET', '/english_vocab/api/words/export.csv')).body.trim()).toBe('lemma,status,updated_at,level,hint')
     expect((await history(bob)).days).toEqual([])
 
     // Bob marking the same lemmas changes only his own rows.
     expect((await setStatus(bob, ['orchard', 'cider'], 'ignored')).json().changed).toEqual([
-      { lemma: 'orchard', before: 'new' },
-      { lemma: 'cider', before: 'new' },
+      { lemma: 'orchard', before: 'new', before_level: null, before_hint: null },
+      { lemma: 'cider', before: 'new', before_level: null, before_hint: null },
     ])
     expect(await statusOf(alice, 'orchard')).toBe('known')
     expect(await statusOf(alice, 'cider')).toBe('learning')

@@ -5,7 +5,7 @@ import type { WordsService } from './words.service'
 
 const ok = { success: true as const, msg: MSG.ok }
 
-/** The Vocabulary screen's calls: list, change status, import, export, and the known-words line (issue 15). */
+/** The Vocabulary screen's calls: list, change status, hint (issue 24), import, export, and the known-words line (issue 15). */
 export const wordsRoutes: FastifyPluginAsyncZod<{ words: WordsService }> = async (app, { words }) => {
   app.addHook('preHandler', app.requireUser)
 
@@ -16,7 +16,12 @@ export const wordsRoutes: FastifyPluginAsyncZod<{ words: WordsService }> = async
 
   app.route({
     ...fromContract(c.setWordStatus),
-    handler: async (request) => ({ ...ok, changed: await words.setStatus(request.user.id, request.body.words, request.body.status) }),
+    handler: async (request) => ({ ...ok, changed: await words.setStatus(request.user.id, request.body.words, request.body.status, request.body.level) }),
+  })
+
+  app.route({
+    ...fromContract(c.setWordHint),
+    handler: async (request) => ({ ...ok, ...(await words.setHint(request.user.id, request.body.word, request.body.hint)) }),
   })
 
   app.route({

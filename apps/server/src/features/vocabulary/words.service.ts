@@ -2,8 +2,9 @@ import { VOCABULARY_MSG, type StatusCounts, type VocabularyWord, type WordStatus
 import { stringify } from 'csv-stringify/sync'
 import { ValidationError } from '../../lib/errors'
 import { lemmasOf } from './lemmatise'
-import { parseWordList } from './word-import'
-import type { WordsRepo } from './words.repo'
+import { isPhrase, isPhraseLemma, phraseLemma, phraseTokens } from './phrases'
+import { parseWordList, type ImportedTerm } from './word-import'
+import type { StatusEntry, WordsRepo } from './words.repo'
 
 /** app_settings key of the one-off marking of the words of cards made before the vocabulary existed (migration 0010). */
 export const CARD_WORDS_BACKFILL_KEY = 'vocabulary.card_words_marked'
@@ -24,28 +25,60 @@ function lemmasOfCardFronts(fronts: readonly string[]): Map<string, string> {
 const STRENGTH: Record<WordStatus, number> = { new: 0, ignored: 1, learning: 2, known: 3 }
 
 /**
- * The learner's vocabulary: marks per lemma, what their cards and library
- * imply, imports and exports. Every change also records today's known count.
+ * The lemma of each term as written, in order: a word's lemma ("ran" ->
+ * "run"), a phrase's lemmas joined by spaces ("looked forward to" -> "look
+ * forward to"); undefined where nothing in it is a word. Words are read in
+ * one batch, each phrase on its own.
  */
-export function createWordsService({ repo }: { repo: WordsRepo }) {
+export function termLemmas(terms: readonly string[]): Array<string | undefined> {
+  const words = terms.filter((t) => !isPhrase(t))
+  const readings = lemmasOf(words)
+  const wordLemma = new Map(words.map((w, i) => [w, readings[i]?.lemma]))
+  return terms.map((t) => {
+    if (!isPhrase(t)) return wordLemma.get(t)
+    const tokens = phraseTokens(t)
+    return tokens && tokens.length > 0 ? phraseLemma(tokens) : undefined
+  })
+}
+
+export interface WordsServiceDeps {
+  repo: WordsRepo
+  /** How often each of the user's phrases occurs in their library (issue 24): phrases are not in the lemma counts. */
+  phraseSeen?: (userId: number, phrases: string[]) => Promise<Map<string, number>>
+}
+
+/**
+ * The learner's vocabulary: marks per lemma or phrase, with levels and
+ * hints, what their cards and library imply, imports and exports. Every
+ * change also records today's known count.
+ */
+export function createWordsService({ repo, phraseSeen }: WordsServiceDeps) {
   /** Lemmas of the user's one-word card fronts: learning unless marked otherwise. */
   async function cardLemmas(userId: number): Promise<string[]> {
     const fronts = await repo.singleWordCardFronts(userId)
     return [...new Set(lemmasOf(fronts).flatMap((t) => (t ? [t.lemma] : [])))]
   }
 
-  /** Words to lemma -> status, strongest status per lemma; answers how many words held no lemma. */
-  function byLemma(words: ReadonlyArray<{ word: string; status: WordStatus }>) {
-    const readings = lemmasOf(words.map((w) => w.word))
-    const statuses = new Map<string, WordStatus>()
+  /**
+   * Words and phrases to one entry per lemma: the strongest status, the
+   * highest level of learning, the first hint; answers how many held no word.
+   */
+  function byLemma(words: ReadonlyArray<ImportedTerm>) {
+    const lemmas = termLemmas(words.map((w) => w.word))
+    const entries = new Map<string, StatusEntry>()
     let unreadable = 0
-    readings.forEach((reading, i) => {
-      if (!reading) return void unreadable++
-      const status = words[i]!.status
-      const before = statuses.get(reading.lemma)
-      if (before === undefined || STRENGTH[status] > STRENGTH[before]) statuses.set(reading.lemma, status)
+    lemmas.forEach((lemma, i) => {
+      if (!lemma) return void unreadable++
+      const { status, level, hint } = words[i]!
+      const before = entries.get(lemma)
+      if (!before || STRENGTH[status] > STRENGTH[before.status]) {
+        entries.set(lemma, { lemma, status, level, hint: hint ?? before?.hint })
+      } else {
+        if (status === before.status && level !== undefined && (before.level === undefined || level > before.level)) before.level = level
+        before.hint ??= hint
+      }
     })
-    return { entries: [...statuses].map(([lemma, status]) => ({ lemma, status })), unreadable }
+    return { entries: [...entries.values()], unreadable }
   }
 
   return {
@@ -54,18 +87,33 @@ export function createWordsService({ repo }: { repo: WordsRepo }) {
       const prefix = query.q ? query.q.toLowerCase().replace(/[\u2018\u2019]/g, "'") : undefined
       const { words, counts } = await repo.list(userId, await cardLemmas(userId), { ...query, prefix })
       const total = query.status ? counts[query.status] : Object.values(counts).reduce((a, b) => a + b, 0)
+      // A phrase is not in the transcripts' lemma counts: how often it occurs is found in their texts.
+      const phrases = words.filter((w) => isPhraseLemma(w.lemma)).map((w) => w.lemma)
+      const seen = phrases.length > 0 && phraseSeen ? await phraseSeen(userId, phrases) : new Map<string, number>()
       return {
-        words: words.map((w): VocabularyWord => ({ lemma: w.lemma, status: w.status, seen: w.seen, updated_at: w.updatedAt?.toISOString() ?? null })),
+        words: words.map(
+          (w): VocabularyWord => ({ lemma: w.lemma, status: w.status, level: w.level, hint: w.hint, seen: seen.get(w.lemma) ?? w.seen, updated_at: w.updatedAt?.toISOString() ?? null }),
+        ),
         total,
         counts: counts satisfies StatusCounts,
       }
     },
 
-    /** Each word becomes its lemma ("ran" marks "run"); answers the lemmas that changed and their status before. */
-    async setStatus(userId: number, words: string[], status: WordStatus) {
-      const { entries } = byLemma(words.map((word) => ({ word, status })))
+    /**
+     * Each word becomes its lemma ("ran" marks "run"), each phrase its lemmas;
+     * learning takes a level. Answers the terms that changed and what they were before.
+     */
+    async setStatus(userId: number, words: string[], status: WordStatus, level?: number) {
+      const { entries } = byLemma(words.map((word) => ({ word, status, ...(status === 'learning' && level !== undefined ? { level } : {}) })))
       if (entries.length === 0) throw new ValidationError(VOCABULARY_MSG.wordsRequired)
       return repo.setStatuses(userId, entries, { changes: true })
+    },
+
+    /** The learner's own hint of a word or phrase (an empty one removes it); answers the term as it now is. */
+    async setHint(userId: number, word: string, hint: string) {
+      const [lemma] = termLemmas([word])
+      if (!lemma) throw new ValidationError(VOCABULARY_MSG.wordsRequired)
+      return { lemma, ...(await repo.setHint(userId, lemma, hint.trim() === '' ? null : hint.trim())) }
     },
 
     async import(userId: number, text: string, status: WordStatus) {
@@ -75,10 +123,10 @@ export function createWordsService({ repo }: { repo: WordsRepo }) {
       return { imported: entries.length, skipped: parsed.skipped + unreadable }
     },
 
-    /** Every marked word as CSV (lemma, status, updated_at), which the import reads back. */
+    /** Every marked term as CSV (lemma, status, updated_at, level, hint), which the import reads back. */
     async exportCsv(userId: number): Promise<string> {
-      const rows = (await repo.marked(userId)).map((w) => [w.lemma, w.status, w.updatedAt.toISOString()])
-      return stringify([['lemma', 'status', 'updated_at'], ...rows])
+      const rows = (await repo.marked(userId)).map((w) => [w.lemma, w.status, w.updatedAt.toISOString(), w.level ?? '', w.hint ?? ''])
+      return stringify([['lemma', 'status', 'updated_at', 'level', 'hint'], ...rows])
     },
 
     knownHistory: (userId: number, start: string, end: string) => repo.knownHistory(userId, start, end),
