@@ -33,9 +33,14 @@ COPY scripts scripts
 FROM node:20-bookworm-slim AS runtime
 # The Debian packages the server runs (names from the tests' list, scripts/test-prerequisites.sh): ffmpeg
 # for media (newer than the npm build npm ci brings), pocketsphinx and its en-us model for transcripts
-# and alignment. Not chromium or espeak-ng: only the tests use them.
+# and alignment, and bilingual dictionaries for meanings in the learner's language: FreeDict's
+# English-German, -French, -Spanish, -Portuguese, -Italian, -Arabic and -Turkish (dictd files in
+# /usr/share/dictd, 24 MB in all, German 19 MB of it) and EDICT for Japanese. More: README, "Words you know".
+# Not chromium or espeak-ng: only the tests use them.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg pocketsphinx pocketsphinx-en-us \
+    dict-freedict-eng-deu dict-freedict-eng-fra dict-freedict-eng-spa dict-freedict-eng-por \
+    dict-freedict-eng-ita dict-freedict-eng-ara dict-freedict-eng-tur edict \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=app /app ./

@@ -9,10 +9,13 @@ import { printTable } from './harness'
  * Memory of the server process at rest, embedded mode (QUALITY.md: <= 600 MB
  * RSS): the real `npm start` entry point on a fresh data dir, after boot, and
  * again after a learner's first minutes (library, the demo's transcript,
- * the tutor's offline dictionary, decks) once the process has settled.
+ * the tutor's offline dictionary, decks, the learner's language chosen and a
+ * word looked up in it: BENCH_LANGUAGE, default German, whose FreeDict
+ * dictionary is then indexed; "none" leaves it unset) once the process has settled.
  * The PGlite worker is a thread of this process, so its memory is counted.
  */
 const settleMs = Number(process.env.BENCH_SETTLE_MS ?? 15_000)
+const language = process.env.BENCH_LANGUAGE ?? 'de'
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -35,11 +38,13 @@ try {
   await call('/english_vocab/api/chat-explain-english', { method: 'POST', body: JSON.stringify({ article_id: demo.CollectionID, user_messages: [{ role: 'user', content: 'Explain this sentence.' }] }) })
   await call('/english_vocab/memories/decks')
   await call('/english_vocab/api/rss-list')
+  if (language !== 'none') await call('/english_vocab/api/words/settings', { method: 'PUT', body: JSON.stringify({ native_language: language }) })
+  await call(`/english_vocab/api/words/lookup?word=house&sentence=${encodeURIComponent('They bought a house.')}`)
   await sleep(settleMs)
   const used = rssMb(pid)
   printTable([
     { what: 'server RSS after boot (embedded)', mb: boot.toFixed(0), goal: '<= 600' },
-    { what: 'server RSS after a first session, settled', mb: used.toFixed(0), goal: '<= 600' },
+    { what: `server RSS after a first session (language ${language}), settled`, mb: used.toFixed(0), goal: '<= 600' },
   ])
   console.log(`RESULT rss_boot_mb=${boot.toFixed(0)} rss_used_mb=${used.toFixed(0)}`)
 } finally {

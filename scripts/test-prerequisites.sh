@@ -8,9 +8,11 @@
 #   pocketsphinx, -en-us       word timing and recognition, and the tests of both
 #   pocketsphinx-testdata      real read speech (LibriVox clips) for the transcript tests
 #   espeak-ng                  speech from text the tests choose
+#   dict-freedict-eng-*, edict meanings in the learner's language (FreeDict English-X dictd files, EDICT
+#                              for Japanese): the server reads them, the tests look words up in them
 set -euo pipefail
 
-PACKAGES=(chromium ffmpeg pocketsphinx pocketsphinx-en-us pocketsphinx-testdata espeak-ng)
+PACKAGES=(chromium ffmpeg pocketsphinx pocketsphinx-en-us pocketsphinx-testdata espeak-ng dict-freedict-eng-deu dict-freedict-eng-fra dict-freedict-eng-spa dict-freedict-eng-por dict-freedict-eng-ita dict-freedict-eng-ara dict-freedict-eng-tur edict)
 
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
   # Not Debian or Ubuntu: these packages (pocketsphinx 0.8's programs, Debian's Chromium) are Debian's.

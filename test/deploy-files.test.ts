@@ -86,7 +86,11 @@ const SERVER_USES: Record<string, RegExp> = {
   ffmpeg: /\(\s*'ffmpeg'|\(\s*'ffprobe'/,
   pocketsphinx: /'pocketsphinx_batch'/,
   'pocketsphinx-en-us': /'\/usr\/share\/pocketsphinx\/model\/en-us'/,
+  edict: /'\/usr\/share\/edict\/edict'/,
 }
+/** Every dict-freedict-eng-* package: the server finds FreeDict's English-X files by name in /usr/share/dictd (issue 24). */
+const FREEDICT_USE = /'\/usr\/share\/dictd'[\s\S]*freedict-eng-|freedict-eng-[\s\S]*'\/usr\/share\/dictd'/
+const serverUses = (p: string) => SERVER_USES[p] ?? (p.startsWith('dict-freedict-eng-') ? FREEDICT_USE : undefined)
 
 describe('Dockerfile', () => {
   it('installs exactly the Debian packages of the test list that the server itself uses', () => {
@@ -96,7 +100,7 @@ describe('Dockerfile', () => {
     const image = aptPackages(runtime.filter((i) => i.op === 'RUN').map((i) => i.args).join('\n'))
     expect(ci.length).toBeGreaterThan(0)
     const source = serverSource()
-    const used = ci.filter((p) => SERVER_USES[p]?.test(source))
+    const used = ci.filter((p) => serverUses(p)?.test(source))
     expect([...image].sort()).toEqual([...used].sort())
     expect(image).toEqual(expect.arrayContaining(['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us']))
     // What the image leaves out (chromium, espeak-ng, test clips) the server never names as a program or path.

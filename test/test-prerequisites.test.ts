@@ -12,7 +12,9 @@ import { pathWithout, type ToolPath } from './tool-path'
  * dpkg-query, apt-get and id are stand-ins here, so nothing is installed.
  */
 const script = path.resolve(import.meta.dirname, '../scripts/test-prerequisites.sh')
-const ALL = ['chromium', 'ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us', 'pocketsphinx-testdata', 'espeak-ng']
+/** The bilingual dictionaries the server reads (issue 24): installed by the same list. */
+const DICTIONARIES = ['dict-freedict-eng-deu', 'dict-freedict-eng-fra', 'dict-freedict-eng-spa', 'dict-freedict-eng-por', 'dict-freedict-eng-ita', 'dict-freedict-eng-ara', 'dict-freedict-eng-tur', 'edict']
+const ALL = ['chromium', 'ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us', 'pocketsphinx-testdata', 'espeak-ng', ...DICTIONARIES]
 let fakes: string
 let log: string
 let noDebian: ToolPath
@@ -57,14 +59,14 @@ describe('scripts/test-prerequisites.sh', () => {
 
   it('installs the missing ones on Debian as root', async () => {
     rmSync(log, { force: true })
-    const res = await run(fakeDebian(['chromium', 'ffmpeg', 'pocketsphinx', 'espeak-ng'], 0))
+    const res = await run(fakeDebian(['chromium', 'ffmpeg', 'pocketsphinx', 'espeak-ng', ...DICTIONARIES], 0))
     expect(res.code, res.err).toBe(0)
     expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['update', 'install -y pocketsphinx-en-us pocketsphinx-testdata'])
   })
 
   it('stops at once with the sudo line as another user', async () => {
     rmSync(log, { force: true })
-    const res = await run(fakeDebian(['chromium', 'ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us', 'espeak-ng'], 1000))
+    const res = await run(fakeDebian(['chromium', 'ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us', 'espeak-ng', ...DICTIONARIES], 1000))
     expect(res.code).toBe(1)
     expect(res.err.trim()).toBe('npm test needs these Debian packages first: sudo apt-get install -y pocketsphinx-testdata')
     expect(() => readFileSync(log)).toThrow()

@@ -1,5 +1,8 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { topLemmas } from '../../apps/server/src/features/vocabulary/placement'
+import { writeDictd, writeStardict } from '../../test/dictionaries'
 import { startBenchApp } from './bench-app'
 
 /**
@@ -22,12 +25,26 @@ function zipfCounts(): number[] {
   return Array.from({ length: DISTINCT }, (_, i) => Math.max(1, Math.round(WORDS / harmonic / (i + 1))))
 }
 
-await startBenchApp({}, async (database, userId) => {
+/**
+ * Issue 24: a German learner's own dictionaries in the data dir, one of each
+ * format (dictd with dictzip, StarDict, TSV), of the POOL most frequent
+ * lemmas, beside this machine's FreeDict English-German: a lookup reads them all.
+ */
+function ownDictionaries(dataDir: string, lemmas: string[]) {
+  const dir = path.join(dataDir, 'dictionaries', 'de')
+  mkdirSync(dir, { recursive: true })
+  writeDictd(dir, 'bench-dictd', lemmas.map((l, i) => ({ headwords: [l], text: `${l} /x/\nÜbersetzung ${i} <n>\n      "a ${l}"  - ein Beispiel ${i}\n` })), { dictzip: true, chunkLength: 32_000 })
+  writeStardict(dir, 'bench-stardict', lemmas.map((l, i) => ({ word: l, data: `<b>Wort ${i}</b><br>Bedeutung ${i}` })), { bookname: 'Bench StarDict', sametypesequence: 'h', dictzip: true })
+  writeFileSync(path.join(dir, 'bench.tsv'), lemmas.map((l, i) => `${l}\tEintrag ${i}\n`).join(''))
+}
+
+await startBenchApp({}, async (database, userId, dataDir) => {
   const { db } = database
   // Real English lemmas for the first ranks, so lookups meet real words; made-up ones past the list.
   const real = topLemmas(POOL)
   const lemmas = Array.from({ length: POOL }, (_, i) => real[i] ?? `lemma${i + 1}`)
   const counts = zipfCounts()
+  ownDictionaries(dataDir, real)
   await db.execute(sql`create temp table bench_lemmas (rank int primary key, lemma text)`)
   await db.execute(sql`insert into bench_lemmas select r, l from unnest(${sql.param(lemmas.map((_, i) => i + 1))}::int[], ${sql.param(lemmas)}::text[]) as x(r, l)`)
   await db.execute(sql`create temp table bench_counts (rank int primary key, n int)`)

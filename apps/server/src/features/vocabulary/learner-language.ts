@@ -1,0 +1,74 @@
+import { dictionaryLink, languageName, type Translation } from '@lingocast/contract'
+import type { Translations } from './dictionaries/translations'
+import type { Lookup } from './lookup'
+import type { WordSettings, WordSettingsPatch, WordSettingsRepo } from './word-settings.repo'
+
+/** What the lookup adds in the learner's language (issue 24). */
+export interface LearnerMeaning {
+  translations: Translation[]
+  native_language: string | null
+  dictionary_link: string | null
+}
+
+/** The part of a lookup's answer the translations need: the word as read in its sentence. */
+interface LookedUp {
+  word: string
+  lemma: string
+  pos: string
+}
+
+/**
+ * The learner's language (issue 24): their settings, and the lookup's
+ * meanings in that language from the offline dictionaries. The settings are
+ * read while the lookup analyses the word, so a lookup costs one indexed
+ * read more and the dictionaries' hash probes.
+ */
+export function createLearnerLanguage(deps: { settings: WordSettingsRepo; translations: Translations }) {
+  const { settings, translations } = deps
+
+  async function meaningFor(own: WordSettings, found: LookedUp, sentence: string | undefined): Promise<LearnerMeaning> {
+    const language = own.nativeLanguage
+    const list = language ? await translations.translate(language, { lemma: found.lemma, form: found.word, pos: found.pos, sentence }) : []
+    return {
+      translations: list,
+      native_language: language,
+      dictionary_link: own.dictionaryUrl ? dictionaryLink(own.dictionaryUrl, found.lemma) : null,
+    }
+  }
+
+  return {
+    async settingsOf(userId: number) {
+      const own = await settings.get(userId)
+      return { native_language: own.nativeLanguage, dictionary_url: own.dictionaryUrl, dictionaries: translations.list() }
+    },
+
+    async update(userId: number, patch: WordSettingsPatch) {
+      const own = await settings.update(userId, patch)
+      // The learner will look words up next: their dictionaries start indexing now.
+      if (own.nativeLanguage) translations.warm(own.nativeLanguage)
+      return { native_language: own.nativeLanguage, dictionary_url: own.dictionaryUrl, dictionaries: translations.list() }
+    },
+
+    /** The learner's language by name ("German"), or undefined when they have none. */
+    async languageOf(userId: number): Promise<{ code: string; name: string } | undefined> {
+      const code = (await settings.get(userId)).nativeLanguage
+      return code ? { code, name: languageName(code) } : undefined
+    },
+
+    /** A lookup whose answer also carries the meanings in the learner's language. */
+    withTranslations<A extends unknown[], R extends LookedUp>(lookup: (userId: number, word: string, sentence?: string, ...rest: A) => Promise<R>) {
+      return async (userId: number, word: string, sentence?: string, ...rest: A): Promise<R & LearnerMeaning> => {
+        const own = settings.get(userId)
+        // Read beside the lookup; a rejection is awaited below, never left unhandled.
+        own.catch(() => undefined)
+        const found = await lookup(userId, word, sentence, ...rest)
+        return { ...found, ...(await meaningFor(await own, found, sentence)) }
+      }
+    },
+  }
+}
+
+export type LearnerLanguage = ReturnType<typeof createLearnerLanguage>
+
+/** The lookup popover's data with the meanings in the learner's language. */
+export type TranslatedLookup = (userId: number, word: string, sentence?: string) => Promise<Awaited<ReturnType<Lookup>> & LearnerMeaning>
