@@ -98,7 +98,7 @@ describe('vocabulary in the player (Chromium)', () => {
     // A name is not vocabulary: no mark.
     expect(await statusOf('Dashwood')).toBeNull()
     await page.getByTestId('word-status-legend').getByText('new', { exact: true }).waitFor()
-    expect(await figure()).toMatch(/^\d+% known · \d+ new words?$/)
+    expect(await figure()).toMatch(/^\d+% known · \d+ new words?(?: · \d+ learning)?$/)
     expect(newWordsIn(await figure())).toBe(cardNewWords)
 
     // The switch hides the marks and is remembered.
@@ -130,6 +130,11 @@ describe('vocabulary in the player (Chromium)', () => {
     // It never covers the caption line.
     const line = (await page.locator('[data-segment-start="16590"]').boundingBox())!
     expect(overlap((await dialog.boundingBox())!, line)).toBe(false)
+    // The word's other senses are folded away: one line names them, opening it lists them (issue 24).
+    const others = dialog.getByTestId('other-senses')
+    await others.getByText(/^\d+ other meanings?$/).click()
+    expect(await others.getByRole('listitem').count()).toBeGreaterThan(0)
+    expect(await others.getByRole('listitem').first().textContent()).toMatch(/^adjective/)
 
     // Replay: the media plays inside the word's span, then pauses and goes back.
     const from = await audioTime()
@@ -232,7 +237,7 @@ describe('vocabulary in the player (Chromium)', () => {
     await showSegment(16590)
   })
 
-  it('makes a Learning card from the popover with the context block, and the word turns learning', async () => {
+  it('makes a card from the popover with the context block, and the word turns learning', async () => {
     await page.locator('[data-segment-start="16590"]').waitFor()
     expect(await statusOf('respectable')).toBe('new')
     // L on the focused word looks that word up.
@@ -240,7 +245,8 @@ describe('vocabulary in the player (Chromium)', () => {
     await page.keyboard.press('l')
     const dialog = popover('respectable')
     await dialog.waitFor()
-    await dialog.getByRole('button', { name: 'Learning' }).click()
+    // Issue 24: "Make a card" is a button of its own; Learning 1-4 only mark the word.
+    await dialog.getByRole('button', { name: 'Make a card' }).click()
     const modal = page.getByRole('dialog', { name: 'Create Flashcard' })
     await modal.waitFor()
     expect(await modal.getByLabel('Front', { exact: true }).inputValue()).toBe('respectable')
@@ -275,7 +281,8 @@ describe('vocabulary in the player (Chromium)', () => {
     await page.getByRole('button', { name: 'Mark the remaining new words as known' }).click()
     await page.getByText(/^\d+ words? marked as known\.$/).waitFor()
     await expect.poll(() => statusOf('selfish'), { timeout: 10_000 }).toBe('known')
-    await expect.poll(figure, { timeout: 10_000 }).toMatch(/· 0 new words$/)
+    // Words being learned stay learning, counted apart (issue 24): "· 0 new words · 1 learning".
+    await expect.poll(figure, { timeout: 10_000 }).toMatch(/· 0 new words · \d+ learning$/)
 
     await page.getByRole('button', { name: 'Undo' }).click()
     await page.getByText('Undone: the words are new again.').waitFor()

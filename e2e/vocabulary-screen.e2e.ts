@@ -57,13 +57,14 @@ const statusOf = (lemma: string) => page.locator(`tbody tr[data-lemma="${lemma}"
 const search = async (q: string) => {
   await page.getByRole('searchbox', { name: 'Search words' }).fill(q)
 }
-/** "87% known · 42 new" -> numbers. */
+/** "87% known · 42 new · 11 learning" -> numbers (learning only when there are learning words). */
 const parseFigure = (text: string | null) => {
-  const m = /^(\d+)% known · ([\d,]+) new$/.exec(text ?? '')
+  const m = /^(\d+)% known · ([\d,]+) new(?: · ([\d,]+) learning)?$/.exec(text ?? '')
   expect(m, `figure "${text}"`).not.toBeNull()
-  return { pct: Number(m![1]), fresh: Number(m![2]!.replace(/,/g, '')) }
+  return { pct: Number(m![1]), fresh: Number(m![2]!.replace(/,/g, '')), learning: Number((m![3] ?? '0').replace(/,/g, '')) }
 }
-const label = (c: Comprehension) => `${Math.floor(c.known_share * 100 + 1e-9)}% known · ${c.new_words.toLocaleString('en')} new`
+const label = (c: Comprehension) =>
+  `${Math.floor(c.known_share * 100 + 1e-9)}% known · ${c.new_words.toLocaleString('en')} new${c.learning_words > 0 ? ` · ${c.learning_words.toLocaleString('en')} learning` : ''}`
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'lingocast-e2e-vocabulary-'))
@@ -136,8 +137,16 @@ describe('vocabulary in Chromium', () => {
     await page.getByRole('button', { name: 'Set your level' }).click()
     const dialog = page.getByRole('dialog', { name: 'Set your level' })
     await dialog.getByRole('radio', { name: /^Elementary/ }).check()
+    // The placement's answer held back a moment: the dialog says what it is doing meanwhile (issue 24).
+    const placement = '**/english_vocab/api/words/placement'
+    await page.route(placement, async (route) => {
+      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 600))
+      await route.continue()
+    })
     await dialog.getByRole('button', { name: 'Apply' }).click()
+    expect(await dialog.getByTestId('placement-progress').textContent()).toBe('Marking the 1,000 most common words as known…')
     const result = (await dialog.getByTestId('placement-result').textContent())!
+    await page.unroute(placement)
     const m = /^About ([\d,]+) words marked known$/.exec(result)
     expect(m, result).not.toBeNull()
     placed = Number(m![1]!.replace(/,/g, ''))
@@ -222,33 +231,38 @@ describe('vocabulary in Chromium', () => {
     await dialog.getByRole('button', { name: 'Import' }).click()
     expect(await dialog.getByTestId('import-result').textContent()).toBe('Imported 3 words, skipped 0')
 
-    // A plain list takes the status chosen here; the phrase is not a word.
+    // A plain list takes the status chosen here; a phrase is kept as a term of its own (issue 24).
     await dialog.getByLabel('Status for a plain list').selectOption('learning')
-    await dialog.getByLabel('Word list file').setInputFiles({ name: 'words.txt', mimeType: 'text/plain', buffer: Buffer.from('obfuscate\nperspicacious\n\nred herring\n') })
+    await dialog.getByLabel('Word list file').setInputFiles({ name: 'words.txt', mimeType: 'text/plain', buffer: Buffer.from('obfuscate\nperspicacious\n\nred herrings\n') })
     await dialog.getByTestId('import-result').waitFor({ state: 'detached' })
     await dialog.getByRole('button', { name: 'Import' }).click()
-    expect(await dialog.getByTestId('import-result').textContent()).toBe('Imported 2 words, skipped 1')
+    expect(await dialog.getByTestId('import-result').textContent()).toBe('Imported 3 words, skipped 0')
     await dialog.getByRole('button', { name: 'Close' }).click()
     await dialog.waitFor({ state: 'detached' })
 
-    for (const [word, status] of [
-      ['quagmire', 'Known'],
-      ['ephemeral', 'Learning'],
-      ['serendipity', 'Learning'],
-      ['perspicacious', 'Learning'],
+    // LingQ's levels and hints are kept; a plain list's learning words start at level 1.
+    for (const [word, status, hint] of [
+      ['quagmire', 'Known', 'a soft, wet place'],
+      ['ephemeral', 'Learning 2', 'lasting a short time'],
+      ['serendipity', 'Learning 4', 'luck'],
+      ['perspicacious', 'Learning 1', 'Add a hint'],
+      ['red herring', 'Learning 1', 'Add a hint'],
     ] as const) {
       await search(word)
       await expect.poll(() => statusOf(word)).toBe(status)
+      expect(await page.locator(`tbody tr[data-lemma="${word}"] [data-col="hint"]`).textContent()).toBe(hint)
     }
     await search('')
-    await expect.poll(() => tabCount('Learning')).toBe(4)
+    await expect.poll(() => tabCount('Learning')).toBe(5)
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
     expect(download.suggestedFilename()).toBe('vocabulary.csv')
     const lines = (await readFile((await download.path())!, 'utf8')).trim().split(/\r?\n/)
-    expect(lines[0]).toBe('lemma,status,updated_at')
-    expect(lines.some((l) => l.startsWith('quagmire,known,'))).toBe(true)
-    expect(lines.some((l) => l.startsWith('perspicacious,learning,'))).toBe(true)
+    expect(lines[0]).toBe('lemma,status,updated_at,level,hint')
+    expect(lines.some((l) => /^quagmire,known,[^,]+,,"a soft, wet place"$/.test(l))).toBe(true)
+    expect(lines.some((l) => /^serendipity,learning,[^,]+,4,luck$/.test(l))).toBe(true)
+    expect(lines.some((l) => /^perspicacious,learning,[^,]+,1,$/.test(l))).toBe(true)
+    expect(lines.some((l) => /^red herring,learning,[^,]+,1,$/.test(l))).toBe(true)
     const counts = await serverCounts()
     expect(lines.length - 1).toBe(counts.known + counts.learning + counts.ignored)
   })
@@ -257,7 +271,7 @@ describe('vocabulary in Chromium', () => {
     const demo = (await library()).find((a) => a.Title === DEMO_TITLE)!
     const words = await api<{ forms: Record<string, string>; statuses: Record<string, string> }>(`/english_vocab/api/words/article?article_id=${demo.HashID}`)
     // A lemma without a status (or with 'new') is still new to the user.
-    const fresh = [...new Set(Object.values(words.forms))].filter((lemma) => (words.statuses[lemma] ?? 'new') === 'new').slice(0, 3)
+    const [learnt, ...fresh] = [...new Set(Object.values(words.forms))].filter((lemma) => (words.statuses[lemma] ?? 'new') === 'new').slice(0, 4)
     expect(fresh).toHaveLength(3)
     await page.goto(`${server.url}/console/`)
     const before = parseFigure(await figureOf(DEMO_TITLE).textContent())
@@ -269,6 +283,14 @@ describe('vocabulary in Chromium', () => {
     expect(marked.new_words).toBeGreaterThanOrEqual(before.fresh - 3)
     await expect.poll(() => figureOf(DEMO_TITLE).textContent()).toBe(label(marked))
     expect(parseFigure(await figureOf(DEMO_TITLE).textContent()).pct).toBeGreaterThanOrEqual(before.pct)
+    // A word being learned is counted apart (issue 24): one fewer new, one more learning, the known share as it was.
+    await api('/english_vocab/api/words/status', { words: [learnt], status: 'learning' })
+    await page.reload()
+    const learning = (await serverFigures())[demo.HashID]!
+    expect(learning.known_share).toBe(marked.known_share)
+    expect(learning.learning_words).toBe(marked.learning_words + 1)
+    await expect.poll(() => figureOf(DEMO_TITLE).textContent()).toBe(label(learning))
+    expect(parseFigure(await figureOf(DEMO_TITLE).textContent()).learning).toBe(learning.learning_words)
 
     // Two episodes to study: one with the publisher's transcript, one whose audio is gone (no figure, ever).
     rssId = (await api<{ rss_id: number }>('/english_vocab/api/import-rss-channel', { rss_url: `${host.url}/feed.xml` })).rss_id
@@ -289,7 +311,11 @@ describe('vocabulary in Chromium', () => {
     const figures = await serverFigures()
     const byTitle = new Map((await library()).map((a) => [a.Title, figures[a.HashID]]))
     expect(await figureOf(SPOKEN).textContent()).toBe(label(byTitle.get(SPOKEN)!))
-    const withFigure = [SPOKEN, DEMO_TITLE].sort((a, b) => byTitle.get(b)!.known_share - byTitle.get(a)!.known_share || byTitle.get(a)!.new_words - byTitle.get(b)!.new_words)
+    const understood = (c: Comprehension) => c.known_share + c.learning_share
+    const withFigure = [SPOKEN, DEMO_TITLE].sort(
+      (a, b) =>
+        understood(byTitle.get(b)!) - understood(byTitle.get(a)!) || byTitle.get(b)!.known_share - byTitle.get(a)!.known_share || byTitle.get(a)!.new_words - byTitle.get(b)!.new_words,
+    )
 
     await page.getByLabel('Sort').selectOption({ label: 'Easiest first' })
     await page.waitForURL((url) => url.searchParams.get('sort') === 'easiest')

@@ -33,7 +33,8 @@ const boxOf = (el: Element): Box => {
  */
 export function Popover({ label, anchor, avoid, onClose, returnFocus, children, className = '' }: Props) {
   const ref = useRef<HTMLDivElement>(null)
-  const [place, setPlace] = useState<Placement>()
+  // Above the band, its bottom edge is held (`bottom`): content that grows before the next placement grows upwards, never over the band.
+  const [place, setPlace] = useState<Placement & { bottom?: number }>()
   const closeRef = useRef(onClose)
   const lastAnchor = useRef<Box | undefined>(undefined)
   useEffect(() => {
@@ -51,8 +52,9 @@ export function Popover({ label, anchor, avoid, onClose, returnFocus, children, 
       const target = lastAnchor.current
       if (!target) return
       const size = { width: el.offsetWidth, height: el.scrollHeight }
-      const next = placePopover(target, size, { width: window.innerWidth, height: window.innerHeight }, avoid?.isConnected ? boxOf(avoid) : undefined)
-      setPlace((prev) => (prev && prev.top === next.top && prev.left === next.left && prev.maxHeight === next.maxHeight ? prev : next))
+      const placed = placePopover(target, size, { width: window.innerWidth, height: window.innerHeight }, avoid?.isConnected ? boxOf(avoid) : undefined)
+      const next: Placement & { bottom?: number } = placed.side === 'above' ? { ...placed, bottom: window.innerHeight - (placed.top + (placed.maxHeight ?? size.height)) } : placed
+      setPlace((prev) => (prev && prev.top === next.top && prev.left === next.left && prev.maxHeight === next.maxHeight && prev.bottom === next.bottom ? prev : next))
     }
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(update)
@@ -126,7 +128,12 @@ export function Popover({ label, anchor, avoid, onClose, returnFocus, children, 
       aria-label={label}
       tabIndex={-1}
       onKeyDown={onKeyDown}
-      style={{ top: place?.top ?? 0, left: place?.left ?? 0, maxHeight: place?.maxHeight, visibility: place ? 'visible' : 'hidden' }}
+      style={{
+        ...(place?.bottom !== undefined ? { bottom: place.bottom } : { top: place?.top ?? 0 }),
+        left: place?.left ?? 0,
+        maxHeight: place?.maxHeight,
+        visibility: place ? 'visible' : 'hidden',
+      }}
       data-side={place?.side}
       className={`fixed z-50 w-80 max-w-[calc(100vw-1rem)] overflow-y-auto rounded-xl bg-white text-left shadow-xl ring-1 ring-slate-900/10 focus:outline-none ${className}`}
     >

@@ -7,8 +7,9 @@ import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
 import { Tabs, tabPanelProps } from '../../components/ui/Tabs'
 import { SearchBox } from '../feeds/components/SearchBox'
-import { exportWordsUrl, useSetWordStatus, useUndoStatusChanges, wordsQuery, type StatusChange } from './api'
+import { exportWordsUrl, useSetWordHint, useSetWordStatus, useUndoStatusChanges, wordsQuery, type StatusChange } from './api'
 import { ImportWordsDialog } from './components/ImportWordsDialog'
+import { LanguageSettings } from './components/LanguageSettings'
 import { WordTable } from './components/WordTable'
 import { failureLine, VOCABULARY_TEXT } from './messages'
 import { useDebounced } from './use-debounced'
@@ -68,6 +69,7 @@ export default function VocabularyScreen() {
     onSuccess: () => setNotice({ text: 'Change undone' }),
     onError: (error) => setNotice({ text: failureLine('Failed to undo', error) }),
   })
+  const hint = useSetWordHint({ onError: (error) => setNotice({ text: failureLine('Failed to save the hint', error) }) })
   const bulk = (status: WordStatus) => {
     bulkStatus.current = status
     change.mutate({ words: [...selected], status })
@@ -109,6 +111,8 @@ export default function VocabularyScreen() {
           </a>
         </div>
       </header>
+
+      <LanguageSettings />
 
       <SearchBox label={VOCABULARY_TEXT.searchWords} value={search} onChange={setSearch} />
 
@@ -154,7 +158,7 @@ export default function VocabularyScreen() {
           </p>
         ) : (
           <>
-            <WordTable words={page} selected={selected} onToggle={toggle} onToggleAll={toggleAll} />
+            <WordTable words={page} selected={selected} onToggle={toggle} onToggleAll={toggleAll} onHint={(term, text) => hint.mutateAsync({ term, hint: text })} />
             <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-sm text-slate-600">
               <span className="mr-2 tabular-nums" data-testid="page-label">
                 {pageLabel(offset, page.length, total)}

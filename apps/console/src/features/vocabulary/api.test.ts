@@ -4,7 +4,7 @@ import { setStatusInCache, vocabularyKeys, type ArticleWords, type WordLookup } 
 import { statusOfWord } from './statuses'
 
 const article = (forms: Record<string, string>, statuses: ArticleWords['statuses'] = {}): ArticleWords => ({ forms, statuses })
-const lookup = (word: string, lemma: string): WordLookup => ({ success: true, word, lemma, pos: 'VERB', ipa: null, sense: null, status: 'new', seen: 3, model: false, msg: 'ok' })
+const lookup = (word: string, lemma: string): WordLookup => ({ success: true, word, lemma, pos: 'VERB', ipa: null, sense: null, status: 'new', level: null, hint: null, seen: 3, model: false, translations: [], native_language: null, dictionary_link: null, msg: 'ok' })
 
 describe('setStatusInCache', () => {
   it('marks the word in every cached article and lookup at once, and the rollback puts them back', () => {

@@ -1,12 +1,16 @@
 import { vocabularyRoutes as c, type RouteBody, type RouteQuery, type RouteResponse, type WordStatus } from '@lingocast/contract'
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { apiCall } from '../../api/client'
-import { applyLemmaStatus, lemmaInArticle, normaliseForm, type ArticleWords } from './statuses'
+import { applyHint, applyLemmaStatus, lemmaInArticle, normaliseForm, type ArticleWords } from './statuses'
 
 export type { ArticleWords }
 export type WordsListQuery = Partial<RouteQuery<typeof c.listWords>>
 export type WordLookup = RouteResponse<typeof c.lookupWord>
-export type StatusChange = RouteResponse<typeof c.setWordStatus>['changed'][number]
+/** A term a status call changed, with what to put back (a level and a forgotten hint, issue 24, where there were any). */
+export type StatusChange = Pick<RouteResponse<typeof c.setWordStatus>['changed'][number], 'lemma' | 'before'> & {
+  before_level?: number | null
+  before_hint?: string | null
+}
 export type ArticleId = number | string
 
 export const vocabularyKeys = {
@@ -37,7 +41,7 @@ export const articleWordsQuery = (articleId: ArticleId) =>
     queryKey: vocabularyKeys.article(articleId),
     queryFn: async ({ signal }): Promise<ArticleWords> => {
       const res = await apiCall(c.articleWords, { query: { article_id: articleId }, signal })
-      return { forms: res.forms, statuses: res.statuses, comprehension: res.comprehension }
+      return { forms: res.forms, statuses: res.statuses, levels: res.levels, hints: res.hints, comprehension: res.comprehension }
     },
     staleTime: 60_000,
   })
@@ -95,7 +99,10 @@ export const knownHistoryQuery = (start: string, end: string) =>
     queryFn: async ({ signal }) => (await apiCall(c.knownWordsHistory, { query: { start_date: start, end_date: end }, signal })).days,
   })
 
-export const setWordStatus = (words: string[], status: WordStatus) => apiCall(c.setWordStatus, { body: { words, status } })
+export const setWordStatus = (words: string[], status: WordStatus, level?: number) =>
+  apiCall(c.setWordStatus, { body: { words, status, ...(status === 'learning' && level !== undefined ? { level } : {}) } })
+/** The learner's own hint of a word or phrase (issue 24); an empty one removes it. */
+export const setWordHint = (word: string, hint: string) => apiCall(c.setWordHint, { body: { word, hint } })
 export const importWords = (body: RouteBody<typeof c.importWords>) => apiCall(c.importWords, { body })
 export const applyPlacement = (body: RouteBody<typeof c.applyPlacement>) => apiCall(c.applyPlacement, { body })
 export const markArticleKnown = (articleId: ArticleId) => apiCall(c.markArticleKnown, { body: { article_id: articleId } })
@@ -112,11 +119,11 @@ export function wordsChanged(client: QueryClient) {
 }
 
 /**
- * Writes a status into every cached article and lookup at once, so each
- * occurrence of the word changes before the server answers. Returns what
- * to put back if the call fails.
+ * Writes a status (and a level of learning) into every cached article and
+ * lookup at once, so each occurrence of the word or phrase changes before
+ * the server answers. Returns what to put back if the call fails.
  */
-export function setStatusInCache(client: QueryClient, words: string[], status: WordStatus): () => void {
+export function setStatusInCache(client: QueryClient, words: string[], status: WordStatus, level?: number): () => void {
   const articles = client.getQueriesData<ArticleWords>({ queryKey: vocabularyKeys.articles() })
   const lookups = client.getQueriesData<WordLookup>({ queryKey: vocabularyKeys.lookups() })
   // One lemma per word for every article: "ran" is "run" in an article that only says "runs" too.
@@ -126,9 +133,11 @@ export function setStatusInCache(client: QueryClient, words: string[], status: W
     const known = articles.map(([, data]) => data && lemmaInArticle(data, word)).find((x) => x !== undefined)
     lemmas.add(known ?? lookups.find(([, data]) => data?.word.toLowerCase() === form)?.[1]?.lemma.toLowerCase() ?? form)
   }
-  for (const [key, data] of articles) if (data) client.setQueryData<ArticleWords>(key, applyLemmaStatus(data, lemmas, status))
+  for (const [key, data] of articles) if (data) client.setQueryData<ArticleWords>(key, applyLemmaStatus(data, lemmas, status, level))
   for (const [key, data] of lookups) {
-    if (data && lemmas.has(data.lemma.toLowerCase())) client.setQueryData<WordLookup>(key, { ...data, status })
+    if (!data || !lemmas.has(data.lemma.toLowerCase())) continue
+    const nextLevel = status !== 'learning' ? null : (level ?? (data.status === 'learning' ? data.level : 1) ?? 1)
+    client.setQueryData<WordLookup>(key, { ...data, status, level: nextLevel, hint: status === 'new' ? null : data.hint })
   }
   return () => {
     for (const [key, data] of articles) client.setQueryData(key, data)
@@ -136,39 +145,58 @@ export function setStatusInCache(client: QueryClient, words: string[], status: W
   }
 }
 
+/**
+ * Marks and hints are written one after another, in the order made (a
+ * learner pressing 2, then K, ends known), each shown at once; the lists
+ * are read again once the last one is done, so an answer to an earlier one
+ * never undoes a later one on screen.
+ */
+const MARKS = { mutationKey: [...vocabularyKeys.all, 'mark'], scope: { id: 'vocabulary-marks' } }
+const afterMarks = (client: QueryClient) => {
+  if (client.isMutating({ mutationKey: MARKS.mutationKey }) <= 1) wordsChanged(client)
+}
+
 interface MutationCallbacks<T> {
   onSuccess?: (result: T) => void
   onError?: (error: unknown) => void
 }
 
-/** Marks words (any form) with a status, optimistically in every cached article; the result carries what to undo. */
+/** Marks words or phrases (any form) with a status and a level, optimistically in every cached article; the result carries what to undo. */
 export function useSetWordStatus(options: MutationCallbacks<RouteResponse<typeof c.setWordStatus>> = {}) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: ({ words, status }: { words: string[]; status: WordStatus }) => setWordStatus(words, status),
-    onMutate: async ({ words, status }) => {
+    ...MARKS,
+    mutationFn: ({ words, status, level }: { words: string[]; status: WordStatus; level?: number }) => setWordStatus(words, status, level),
+    onMutate: async ({ words, status, level }) => {
       await client.cancelQueries({ queryKey: vocabularyKeys.articles() })
-      return { rollback: setStatusInCache(client, words, status) }
+      return { rollback: setStatusInCache(client, words, status, level) }
     },
     onError: (error, _vars, context) => {
       context?.rollback()
       options.onError?.(error)
     },
     onSuccess: (res) => options.onSuccess?.(res),
-    onSettled: () => wordsChanged(client),
+    onSettled: () => afterMarks(client),
   })
 }
 
+/** A change's status and level before, as one key: the terms of an undo are grouped by it. */
+const beforeKey = (x: StatusChange) => `${x.before}:${x.before === 'learning' ? (x.before_level ?? 1) : ''}`
+
 /**
  * Puts back what a status call changed: the lemmas are grouped by the status
- * they had before, one call per status.
+ * (and level) they had before, one call per group; then the hints a reset
+ * forgot are written again.
  */
 export async function undoStatusChanges(changed: StatusChange[]) {
-  const byStatus = new Map<WordStatus, string[]>()
-  for (const { lemma, before } of changed) byStatus.set(before, [...(byStatus.get(before) ?? []), lemma])
-  for (const [status, lemmas] of byStatus) {
-    for (let i = 0; i < lemmas.length; i += 5000) await setWordStatus(lemmas.slice(i, i + 5000), status)
+  const groups = new Map<string, StatusChange[]>()
+  for (const x of changed) groups.set(beforeKey(x), [...(groups.get(beforeKey(x)) ?? []), x])
+  for (const group of groups.values()) {
+    const { before, before_level } = group[0]!
+    const lemmas = group.map((x) => x.lemma)
+    for (let i = 0; i < lemmas.length; i += 5000) await setWordStatus(lemmas.slice(i, i + 5000), before, before === 'learning' ? (before_level ?? 1) : undefined)
   }
+  for (const x of changed) if (x.before_hint && x.before !== 'new') await setWordHint(x.lemma, x.before_hint)
 }
 
 export function useUndoStatusChanges(options: MutationCallbacks<void> = {}) {
@@ -176,13 +204,16 @@ export function useUndoStatusChanges(options: MutationCallbacks<void> = {}) {
   return useMutation({
     mutationFn: (changed: StatusChange[]) => undoStatusChanges(changed),
     onMutate: (changed) => {
-      const rollbacks = [...new Set(changed.map((x) => x.before))].map((status) =>
-        setStatusInCache(
+      const rollbacks = [...new Set(changed.map(beforeKey))].map((key) => {
+        const group = changed.filter((x) => beforeKey(x) === key)
+        const { before, before_level } = group[0]!
+        return setStatusInCache(
           client,
-          changed.filter((x) => x.before === status).map((x) => x.lemma),
-          status,
-        ),
-      )
+          group.map((x) => x.lemma),
+          before,
+          before === 'learning' ? (before_level ?? 1) : undefined,
+        )
+      })
       return { rollback: () => rollbacks.reverse().forEach((r) => r()) }
     },
     onError: (error, _vars, context) => {
@@ -191,6 +222,45 @@ export function useUndoStatusChanges(options: MutationCallbacks<void> = {}) {
     },
     onSuccess: () => options.onSuccess?.(),
     onSettled: () => wordsChanged(client),
+  })
+}
+
+/**
+ * Writes a hint into every cached article and lookup of the term at once (a
+ * term without a status turns learning, as on the server). Returns what to
+ * put back if the call fails.
+ */
+export function setHintInCache(client: QueryClient, lemma: string, hint: string | null): () => void {
+  const articles = client.getQueriesData<ArticleWords>({ queryKey: vocabularyKeys.articles() })
+  const lookups = client.getQueriesData<WordLookup>({ queryKey: vocabularyKeys.lookups() })
+  for (const [key, data] of articles) if (data) client.setQueryData<ArticleWords>(key, applyHint(data, lemma, hint))
+  for (const [key, data] of lookups) {
+    if (!data || data.lemma !== lemma) continue
+    const learning = hint !== null && data.status === 'new'
+    client.setQueryData<WordLookup>(key, { ...data, hint, ...(learning ? { status: 'learning' as const, level: 1 } : {}) })
+  }
+  return () => {
+    for (const [key, data] of articles) client.setQueryData(key, data)
+    for (const [key, data] of lookups) client.setQueryData(key, data)
+  }
+}
+
+/** Saves the learner's own hint of a term (its lemma or phrase), optimistically everywhere it shows. */
+export function useSetWordHint(options: MutationCallbacks<RouteResponse<typeof c.setWordHint>> = {}) {
+  const client = useQueryClient()
+  return useMutation({
+    ...MARKS,
+    mutationFn: ({ term, hint }: { term: string; hint: string }) => setWordHint(term, hint),
+    onMutate: async ({ term, hint }) => {
+      await client.cancelQueries({ queryKey: vocabularyKeys.articles() })
+      return { rollback: setHintInCache(client, term, hint.trim() || null) }
+    },
+    onError: (error, _vars, context) => {
+      context?.rollback()
+      options.onError?.(error)
+    },
+    onSuccess: (res) => options.onSuccess?.(res),
+    onSettled: () => afterMarks(client),
   })
 }
 

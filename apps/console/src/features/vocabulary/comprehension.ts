@@ -1,22 +1,37 @@
 import type { Comprehension } from '@lingocast/contract'
 
-// Apart from words.ts: the Learning screen (in the first load) needs only these two.
+// Apart from words.ts: the Learning screen (in the first load) needs only these.
 
-/** "87% known · 42 new" on a card or an episode. The share is rounded down, so 99.6% never reads as 100%. */
+/** A share as a whole percent, rounded down, so 99.6% never reads as 100%. */
+const percent = (share: number) => Math.floor(share * 100 + 1e-9)
+
+/**
+ * "87% known · 42 new · 11 learning" on a card or an episode: the share of
+ * running words known (learning words are not known: issue 24), the distinct
+ * words still new, and the distinct words being learned when there are any.
+ */
 export function comprehensionLabel(c: Comprehension): string {
-  const pct = Math.floor(c.known_share * 100 + 1e-9)
-  return `${pct}% known · ${c.new_words.toLocaleString('en')} new`
+  const learning = c.learning_words > 0 ? ` · ${c.learning_words.toLocaleString('en')} learning` : ''
+  return `${percent(c.known_share)}% known · ${c.new_words.toLocaleString('en')} new${learning}`
+}
+
+/** The figure in words, for a tooltip or a screen reader: what each number counts. */
+export function comprehensionTitle(c: Comprehension): string {
+  const words = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'word' : 'words'}`
+  const learning = c.learning_words > 0 ? `; ${words(c.learning_words)} you are learning (${percent(c.learning_share)}% of the text)` : ''
+  return `${percent(c.known_share)}% of the text's words you know; ${words(c.new_words)} still new to you${learning}`
 }
 
 /**
- * Easiest first: the highest known share first, fewer new words breaking a
- * tie, items without a figure last (in their previous order: the sort is stable).
+ * Easiest first: the least new text first (the highest share known or being
+ * learned), then the highest share known, fewer new words breaking a tie,
+ * items without a figure last (in their previous order: the sort is stable).
  */
 export function easiestFirst<T>(items: readonly T[], figureOf: (item: T) => Comprehension | undefined): T[] {
   return [...items].sort((a, b) => {
     const ca = figureOf(a)
     const cb = figureOf(b)
     if (!ca || !cb) return ca === cb ? 0 : ca ? -1 : 1
-    return cb.known_share - ca.known_share || ca.new_words - cb.new_words
+    return cb.known_share + cb.learning_share - (ca.known_share + ca.learning_share) || cb.known_share - ca.known_share || ca.new_words - cb.new_words
   })
 }

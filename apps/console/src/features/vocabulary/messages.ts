@@ -5,7 +5,7 @@ export const VOCABULARY_TEXT = {
   setLevel: 'Set your level',
   offer: 'Tell Lingocast roughly how many English words you know, so every episode shows how much of it you will understand from day one.',
   noThanks: "Don't ask again",
-  searchWords: 'Search words',
+  searchWords: 'Search words and hints',
   noWords: 'No words yet. Set your level, import a word list, or mark words while you listen.',
   noMatch: 'No words match the search and filter.',
   loadFailed: 'Failed to load your words',

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { daysBetween, knownSeries } from './known-history'
-import { comprehensionLabel, easiestFirst } from './comprehension'
-import { bulkResult, chunks, countFor, importResult, markedWords, pageLabel, parseWordFilter, placementResult } from './words'
+import { comprehensionLabel, comprehensionTitle, easiestFirst } from './comprehension'
+import { bulkResult, chunks, countFor, importResult, markedWords, pageLabel, parseWordFilter, placementProgress, placementResult } from './words'
 
 const counts = { new: 40, learning: 3, known: 1200, ignored: 7 }
-const fig = (known_share: number, new_words: number) => ({ known_share, new_words, words: 1000 })
+const fig = (known_share: number, new_words: number, learning_share = 0, learning_words = 0) => ({ known_share, learning_share, new_words, learning_words, words: 1000 })
 
 describe('status filter and counts', () => {
   it('reads a filter from the address, anything unknown being All', () => {
@@ -37,15 +37,28 @@ describe('comprehension', () => {
     expect(comprehensionLabel(fig(0.29, 1500))).toBe('29% known · 1,500 new')
   })
 
-  it('sorts easiest first: highest share, then fewer new words, items without a figure last in their order', () => {
+  it('counts learning words apart from known ones, and says what each figure counts', () => {
+    // Issue 24: an episode whose 11 rare words are all being learned read "100% known".
+    expect(comprehensionLabel(fig(0.9725, 0, 0.0275, 11))).toBe('97% known · 0 new · 11 learning')
+    expect(comprehensionLabel(fig(0.5, 3, 0.004, 1))).toBe('50% known · 3 new · 1 learning')
+    expect(comprehensionTitle(fig(0.9725, 1, 0.0275, 11))).toBe("97% of the text's words you know; 1 word still new to you; 11 words you are learning (2% of the text)")
+    expect(comprehensionTitle(fig(0.8, 42))).toBe("80% of the text's words you know; 42 words still new to you")
+  })
+
+  it('sorts easiest first: fewest new running words, then highest known share, then fewer new words, items without a figure last in their order', () => {
     const figures: Record<string, ReturnType<typeof fig> | undefined> = { a: fig(0.5, 10), b: undefined, c: fig(0.9, 30), d: fig(0.9, 5), e: undefined }
     expect(easiestFirst(['a', 'b', 'c', 'd', 'e'], (x) => figures[x])).toEqual(['d', 'c', 'a', 'b', 'e'])
+    // Learning words are not new: 60% known and 35% learning is easier than 80% known and 20% new.
+    const split: Record<string, ReturnType<typeof fig>> = { known: fig(0.8, 40), learning: fig(0.6, 10, 0.35, 30), same: fig(0.95, 12) }
+    expect(easiestFirst(['known', 'learning', 'same'], (x) => split[x])).toEqual(['same', 'learning', 'known'])
   })
 })
 
 describe('texts', () => {
   it('says what a placement and an import did', () => {
     expect(placementResult(3000)).toBe('About 3,000 words marked known')
+    expect(placementProgress(4000)).toBe('Marking the 4,000 most common words as known…')
+    expect(placementProgress(undefined)).toBe('Estimating your level and marking the words you know…')
     expect(importResult(1, 0)).toBe('Imported 1 word, skipped 0')
     expect(bulkResult(3, 'known')).toBe('3 words now known')
     expect(bulkResult(1, 'new')).toBe('1 word now new')

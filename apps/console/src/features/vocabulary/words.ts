@@ -52,6 +52,10 @@ export const PLACEMENT_LEVELS: ReadonlyArray<{ level: number; label: string; hin
 
 export const placementResult = (marked: number) => `About ${marked.toLocaleString('en')} words marked known`
 
+/** What the placement is doing while it applies (a large level marks thousands of words): a level, or the words ticked. */
+export const placementProgress = (level: number | undefined) =>
+  level === undefined ? 'Estimating your level and marking the words you know…' : `Marking the ${level.toLocaleString('en')} most common words as known…`
+
 /** Remembered once the learner dismisses the placement offer for good, per user. */
 export const placementDismissedKey = (username: string | undefined) => `vocabularyPlacementDismissed:${username ?? ''}`
 

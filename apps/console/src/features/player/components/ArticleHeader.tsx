@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Menu } from '../../../components/ui/Menu'
 import { formatDuration } from '../../../lib/format'
+import { comprehensionTitle } from '../../vocabulary/comprehension'
 import { comprehensionText } from '../../vocabulary/lookup/lookup-text'
 import { AddToCollectionDialog } from '../../playlists/components/AddToCollectionDialog'
 import { useDeleteArticle, useMarkFinished } from '../api'
@@ -66,7 +67,11 @@ export function ArticleHeader({ article, readOnly = false, comprehension, onFini
         {article.Duration || comprehension ? (
           <p className="mt-0.5 flex flex-wrap gap-x-3 text-sm tabular-nums text-slate-500">
             {article.Duration ? <span>{formatDuration(article.Duration)}</span> : null}
-            {comprehension && <span data-testid="article-comprehension">{comprehensionText(comprehension)}</span>}
+            {comprehension && (
+              <span data-testid="article-comprehension" title={comprehensionTitle(comprehension)}>
+                {comprehensionText(comprehension)}
+              </span>
+            )}
           </p>
         ) : null}
       </div>

@@ -1,5 +1,5 @@
 import { TRANSCRIPT_NOTICE, transcriptUnmatchedText, type Segment, type TranscriptionStatus } from '@lingocast/contract'
-import { memo, useState, type Ref } from 'react'
+import { memo, type Ref } from 'react'
 import { Spinner } from '../../../components/ui/Spinner'
 import type { ArticleWords } from '../../vocabulary/api'
 import { LOOKUP_TEXT } from '../../vocabulary/lookup/lookup-text'
@@ -7,7 +7,7 @@ import { WORD_MARK } from '../../vocabulary/lookup/word-marks'
 import type { LookupTarget } from '../../vocabulary/lookup/WordLookup'
 import { usePlayerValue } from '../hooks'
 import type { Player } from '../player'
-import { readShowWordStatus, saveShowWordStatus } from '../preferences'
+import { setShowWordStatus, useShowWordStatus } from '../word-status-switch'
 import { transcriptionStateText } from '../messages'
 import { formatStamp, lastStartedIndex, segmentIndexAt, toMs, wordIndexAt } from '../segments'
 import { SegmentWords } from './SegmentWords'
@@ -34,7 +34,7 @@ interface Props {
  * spoken word changes, never the whole transcript.
  */
 export function SubtitlePanel({ player, segments, loading, transcription, onSeekMs, articleWords, onLookup, lineRef }: Props) {
-  const [showStatus, setShowStatus] = useState(readShowWordStatus)
+  const showStatus = useShowWordStatus()
   const marks = showStatus ? articleWords : undefined
   const current = usePlayerValue(player, (s) => segmentIndexAt(segments, toMs(s.time)))
   // The current segment is the last one started; in a pause, that is the one just heard.
@@ -70,10 +70,7 @@ export function SubtitlePanel({ player, segments, loading, transcription, onSeek
       {segment && articleWords && (
         <StatusLegend
           show={showStatus}
-          onShowChange={(show) => {
-            setShowStatus(show)
-            saveShowWordStatus(show)
-          }}
+          onShowChange={setShowWordStatus}
         />
       )}
     </section>
@@ -91,26 +88,29 @@ interface LineProps {
   onSeekMs: (ms: number) => void
   marks?: ArticleWords
   onLookup?: (target: LookupTarget) => void
+  /** A line of the Transcript tab's list (issue 24): body-sized text, readable when not current. */
+  compact?: boolean
 }
 
-const SegmentLine = memo(function SegmentLine({ player, segment, isCurrent, onSeekMs, marks, onLookup }: LineProps) {
+/** One segment's line: its time and its words. The caption shows one; the Transcript tab lists them all. */
+export const SegmentLine = memo(function SegmentLine({ player, segment, isCurrent, onSeekMs, marks, onLookup, compact = false }: LineProps) {
   const words = segment.word_timestamps
   const active = usePlayerValue(player, (s) => (isCurrent ? wordIndexAt(words, toMs(s.time)) : -1))
 
   return (
     <div className="relative w-full" data-current={isCurrent} data-segment-start={segment.start}>
-      <p className="mb-2 text-xs font-medium tabular-nums text-slate-400">{formatStamp(segment.start)}</p>
+      <p className={`${compact ? 'mb-0.5 text-slate-500' : 'mb-2 text-slate-400'} text-xs font-medium tabular-nums`}>{formatStamp(segment.start)}</p>
       {words.length === 0 ? (
         // Timed segment without word timings: the whole line seeks to its start.
         <button
           type="button"
           onClick={() => onSeekMs(segment.start)}
-          className={`rounded-md text-left text-xl leading-relaxed transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 sm:text-2xl ${isCurrent ? 'text-slate-900' : 'text-slate-400'}`}
+          className={`rounded-md text-left leading-relaxed transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${compact ? 'text-base' : 'text-xl sm:text-2xl'} ${isCurrent ? 'text-slate-900' : compact ? 'text-slate-700' : 'text-slate-400'}`}
         >
           {segment.text.trim() || '…'}
         </button>
       ) : (
-        <SegmentWords segment={segment} active={active} isCurrent={isCurrent} onSeekMs={onSeekMs} marks={marks} onLookup={onLookup} />
+        <SegmentWords segment={segment} active={active} isCurrent={isCurrent} onSeekMs={onSeekMs} marks={marks} onLookup={onLookup} compact={compact} />
       )}
     </div>
   )

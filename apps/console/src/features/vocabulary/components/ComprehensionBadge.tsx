@@ -1,8 +1,9 @@
 import type { Comprehension } from '@lingocast/contract'
-import { comprehensionLabel } from '../comprehension'
+import { comprehensionLabel, comprehensionTitle } from '../comprehension'
 
 /**
- * "87% known · 42 new" on a library card or a feed episode. Nothing at all
+ * "87% known · 42 new · 11 learning" on a library card or a feed episode: the
+ * title says what each figure counts. Nothing at all
  * without a figure: an episode without a transcript is not 0% known.
  */
 export function ComprehensionBadge({ figure, className = '' }: { figure: Comprehension | undefined; className?: string }) {

@@ -6,7 +6,8 @@ import { SegmentedControl } from '../../../components/ui/SegmentedControl'
 import { Spinner } from '../../../components/ui/Spinner'
 import { placementWordsQuery, useApplyPlacement } from '../api'
 import { failureLine, VOCABULARY_TEXT } from '../messages'
-import { PLACEMENT_LEVELS, placementResult } from '../words'
+import { NativeLanguageQuestion } from './NativeLanguageQuestion'
+import { PLACEMENT_LEVELS, placementProgress, placementResult } from '../words'
 
 type Mode = 'level' | 'words'
 const MODES = [
@@ -72,6 +73,8 @@ export default function PlacementDialog({ onClose }: { onClose: () => void }) {
       }
     >
       <div className="space-y-4">
+        {/* Issue 24: the learner's language, asked once here. */}
+        <NativeLanguageQuestion />
         <SegmentedControl label="How to set your level" options={MODES} value={mode} onChange={setMode} className="w-full [&>button]:flex-1" />
         {mode === 'level' ? (
           <fieldset>
@@ -114,6 +117,12 @@ export default function PlacementDialog({ onClose }: { onClose: () => void }) {
               {ticked.size} ticked
             </p>
           </div>
+        )}
+        {apply.isPending && (
+          <p role="status" className="flex items-center gap-2 text-sm text-slate-600" data-testid="placement-progress">
+            <Spinner className="h-4 w-4 text-indigo-600" />
+            {placementProgress(apply.variables?.level)}
+          </p>
         )}
         {apply.isError && (
           <p role="alert" className="text-sm text-red-600">

@@ -1,6 +1,7 @@
 import type { VocabularyWord, WordStatus } from '@lingocast/contract'
 import { useEffect, useRef } from 'react'
 import { STATUS_LABELS } from '../words'
+import { HintCell } from './HintCell'
 
 interface Props {
   words: readonly VocabularyWord[]
@@ -8,6 +9,8 @@ interface Props {
   onToggle: (lemma: string) => void
   /** Select every word of the page, or none when all are selected. */
   onToggleAll: () => void
+  /** Saves a term's hint (issue 24). */
+  onHint: (lemma: string, hint: string) => Promise<unknown>
 }
 
 const th = 'px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500'
@@ -22,8 +25,8 @@ const STATUS_TONES: Record<WordStatus, string> = {
 
 const updatedDay = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : '—')
 
-/** A page of the user's words: a checkbox per row for bulk changes, lemma, status, times seen, last change. */
-export function WordTable({ words, selected, onToggle, onToggleAll }: Props) {
+/** A page of the user's words and phrases: a checkbox per row for bulk changes, term, status (with its level), hint, times seen, last change. */
+export function WordTable({ words, selected, onToggle, onToggleAll, onHint }: Props) {
   const all = useRef<HTMLInputElement>(null)
   const count = words.filter((w) => selected.has(w.lemma)).length
   useEffect(() => {
@@ -40,6 +43,7 @@ export function WordTable({ words, selected, onToggle, onToggleAll }: Props) {
             </th>
             <th className={th}>Word</th>
             <th className={th}>Status</th>
+            <th className={th}>Hint</th>
             <th className={`${th} text-right`}>Seen</th>
             <th className={th}>Updated</th>
           </tr>
@@ -54,7 +58,13 @@ export function WordTable({ words, selected, onToggle, onToggleAll }: Props) {
                 {w.lemma}
               </th>
               <td className={td} data-col="status">
-                <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATUS_TONES[w.status]}`}>{STATUS_LABELS[w.status]}</span>
+                <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATUS_TONES[w.status]}`}>
+                  {STATUS_LABELS[w.status]}
+                  {w.status === 'learning' && w.level !== null ? ` ${w.level}` : ''}
+                </span>
+              </td>
+              <td className="px-4 py-1.5" data-col="hint">
+                <HintCell key={`${w.lemma}:${w.hint ?? ''}`} lemma={w.lemma} hint={w.hint} onSave={onHint} />
               </td>
               <td className={`${td} text-right tabular-nums text-slate-600`} data-col="seen">
                 {w.seen.toLocaleString('en')}

@@ -1,19 +1,25 @@
-import type { WordStatus } from '@lingocast/contract'
+import { LEARNING_LEVELS, type WordStatus } from '@lingocast/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Volume2 } from 'lucide-react'
-import { useRef } from 'react'
+import { BookmarkPlus, Volume2 } from 'lucide-react'
+import { useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
 import { Popover } from '../../../components/ui/Popover'
 import { Spinner } from '../../../components/ui/Spinner'
 import type { Player } from '../../player/player'
+import { isTypingTarget } from '../../player/shortcuts'
 import { explanationQuery, lookupQuery, useSetWordStatus, type ArticleWords } from '../api'
-import { statusOfWord } from '../statuses'
+import { lemmaInArticle, levelOf } from '../statuses'
+import { HintField } from './HintField'
 import { LOOKUP_TEXT, partOfSpeech, seenText } from './lookup-text'
+import { hasMark, markForKey, type KeyMark } from './mark-keys'
 import { playWordOnce } from './play-word'
+import { Translations } from './Translations'
 import type { WordRef } from './word-at'
 
 export interface LookupTarget extends WordRef {
   /** The word's button in the caption: the popover opens beside it and focus returns to it. */
   anchor: HTMLElement
+  /** A phrase (issue 24): how many words from `index` it spans (2-6); one word without it. */
+  length?: number
 }
 
 interface Props {
@@ -24,31 +30,39 @@ interface Props {
   /** The caption line, which the popover never covers. */
   avoid?: HTMLElement | null
   onClose: () => void
-  /** Learning: the card modal takes over (the popover closes first). */
-  onLearn: (target: LookupTarget) => void
+  /** "Make a card": the card modal takes over (the popover closes first), with the learner's hint as the cue. */
+  onMakeCard: (target: LookupTarget, hint: string | undefined) => void
   onError: (message: string) => void
 }
 
-const STATUS_BUTTONS: Array<{ status: Exclude<WordStatus, 'new'>; label: string; on: string }> = [
-  { status: 'known', label: LOOKUP_TEXT.known, on: 'bg-emerald-600 text-white ring-emerald-600' },
-  { status: 'learning', label: LOOKUP_TEXT.learning, on: 'bg-amber-500 text-white ring-amber-500' },
-  { status: 'ignored', label: LOOKUP_TEXT.ignore, on: 'bg-slate-600 text-white ring-slate-600' },
-]
+const PRESSED = { learning: 'bg-amber-500 text-white ring-amber-500', known: 'bg-emerald-600 text-white ring-emerald-600', ignored: 'bg-slate-600 text-white ring-slate-600' }
+const BUTTON = 'rounded-lg px-2 py-1.5 text-sm font-semibold ring-1 ring-inset transition focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500'
+const UNPRESSED = 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
 
 /**
  * The lookup popover (issue 15): the word's lemma and part of speech, its
  * sense in this sentence, IPA, a replay of just this word from the media,
- * how often the user met it, and Known / Learning / Ignore. The media is
- * not paused; marking updates every occurrence in the transcript at once.
+ * how often the user met it, and its status. Issue 24: a phrase of several
+ * words is looked up the same way; learning has levels 1-4 beside Known and
+ * Ignore, also on the keys 1-4, 5/K and I/X; the learner's own hint is
+ * written here; "Make a card" is a button of its own (marking never needs a
+ * deck). The media is not paused; marking updates every occurrence at once.
  */
-export function WordLookup({ target, player, articleWords, avoid, onClose, onLearn, onError }: Props) {
-  const timing = target.segment.word_timestamps[target.index]!
-  const word = timing.word.trim()
+export function WordLookup({ target, player, articleWords, avoid, onClose, onMakeCard, onError }: Props) {
+  const timings = target.segment.word_timestamps.slice(target.index, target.index + Math.max(1, target.length ?? 1))
+  const timing = { start: timings[0]!.start, end: timings[timings.length - 1]!.end }
+  const phrase = timings.length > 1
+  const word = timings.map((t) => t.word.trim()).join(' ')
   const sentence = target.segment.text.trim()
   const lookup = useQuery(lookupQuery(word, sentence))
   const explanation = useQuery(explanationQuery(word, sentence, lookup.data?.model === true))
   const setStatus = useSetWordStatus({ onError: () => onError(LOOKUP_TEXT.statusFailed) })
-  const status = (articleWords && statusOfWord(articleWords, word)) ?? lookup.data?.status
+  // The term as the transcript marks it: the article's statuses, as soon as the lemma is known; else the lookup's own answer.
+  const term = phrase ? lookup.data?.lemma : ((articleWords && lemmaInArticle(articleWords, word)) ?? lookup.data?.lemma)
+  const fromArticle = articleWords && term !== undefined && (phrase || lemmaInArticle(articleWords, word) !== undefined)
+  const status: WordStatus | undefined = fromArticle ? (articleWords.statuses[term] ?? 'new') : lookup.data?.status
+  const level = fromArticle ? levelOf(articleWords, term) : (lookup.data?.level ?? undefined)
+  const hint = fromArticle ? articleWords.hints?.[term] : (lookup.data?.hint ?? undefined)
   // A replay under way when the popover closes finishes on its own; only a new press cuts it short.
   const stopReplay = useRef<() => void>(undefined)
 
@@ -56,23 +70,33 @@ export function WordLookup({ target, player, articleWords, avoid, onClose, onLea
     stopReplay.current?.()
     stopReplay.current = playWordOnce(player, timing.start, timing.end)
   }
-  const choose = (next: Exclude<WordStatus, 'new'>) => {
-    if (setStatus.isPending) return
-    if (next === 'learning' && status !== 'learning') {
-      // The card modal gives focus back to what had it: the word, not a button about to vanish.
-      if (target.anchor.isConnected) target.anchor.focus({ preventScroll: true })
-      onClose()
-      onLearn(target)
+  const mark = (next: KeyMark, toggle: boolean) => {
+    const words = [lookup.data?.lemma ?? word]
+    // Pressing the status (and level) the term already has takes it back to new; a key only ever sets.
+    if (hasMark(next, status, level)) {
+      if (toggle) setStatus.mutate({ words, status: 'new' })
       return
     }
-    // Pressing the status the word already has takes it back to new.
-    setStatus.mutate({ words: [lookup.data?.lemma ?? word], status: status === next ? 'new' : next })
+    setStatus.mutate({ words, status: next.status, ...(next.status === 'learning' ? { level: next.level ?? 1 } : {}) })
+  }
+  const makeCard = () => {
+    // The card modal gives focus back to what had it: the word, not a button about to vanish.
+    if (target.anchor.isConnected) target.anchor.focus({ preventScroll: true })
+    onClose()
+    onMakeCard(target, hint)
+  }
+  const onKeyDown = (e: ReactKeyboardEvent) => {
+    if (e.defaultPrevented || e.repeat || isTypingTarget(e.target)) return
+    const next = markForKey(e)
+    if (!next) return
+    e.preventDefault()
+    mark(next, false)
   }
 
   const data = lookup.data
   return (
     <Popover label={`${LOOKUP_TEXT.title} ${word}`} anchor={target.anchor} avoid={avoid} onClose={onClose}>
-      <div className="space-y-3 p-4" data-testid="word-lookup">
+      <div className="space-y-3 p-4" data-testid="word-lookup" onKeyDown={onKeyDown}>
         <div>
           <p className="flex flex-wrap items-baseline gap-x-2">
             <span className="text-lg font-semibold text-slate-900">{data?.lemma ?? word}</span>
@@ -85,6 +109,8 @@ export function WordLookup({ target, player, articleWords, avoid, onClose, onLea
           </p>
           {data && data.lemma !== data.word && <p className="text-xs text-slate-500">{LOOKUP_TEXT.formOf(word)}</p>}
         </div>
+        {/* Issue 24: the meaning in the learner's language first, each line naming its dictionary. */}
+        {data && <Translations data={data} word={word} sentence={sentence} />}
         <div className="text-sm text-slate-700" data-testid="sense" aria-live="polite">
           {lookup.isPending ? (
             <p className="flex items-center gap-2 text-slate-500">
@@ -106,6 +132,21 @@ export function WordLookup({ target, player, articleWords, avoid, onClose, onLea
             <p className="text-slate-500">{LOOKUP_TEXT.noEntry}</p>
           )}
         </div>
+        {data?.sense && data.other_senses && data.other_senses.length > 0 && (
+          <details className="group text-sm text-slate-700" data-testid="other-senses">
+            <summary className="cursor-pointer select-none rounded text-xs font-medium text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+              {LOOKUP_TEXT.otherSenses(data.other_senses.length)}
+            </summary>
+            <ol className="mt-1 max-h-40 list-decimal space-y-1 overflow-y-auto pl-5">
+              {data.other_senses.map((other, i) => (
+                <li key={i}>
+                  <span className="mr-1 text-xs uppercase tracking-wide text-slate-500">{partOfSpeech(other.pos)}</span>
+                  {other.gloss}
+                </li>
+              ))}
+            </ol>
+          </details>
+        )}
         {data?.model && (
           <div className="rounded-lg bg-indigo-50 px-3 py-2 text-sm text-slate-700" data-testid="model-explanation" aria-live="polite">
             <p className="text-xs font-medium text-indigo-700">{LOOKUP_TEXT.modelLabel}</p>
@@ -129,27 +170,50 @@ export function WordLookup({ target, player, articleWords, avoid, onClose, onLea
             className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-indigo-700 ring-1 ring-inset ring-indigo-200 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
           >
             <Volume2 className="h-4 w-4" aria-hidden="true" />
-            {LOOKUP_TEXT.replay}
+            {phrase ? LOOKUP_TEXT.replayPhrase : LOOKUP_TEXT.replay}
           </button>
           {data && <span className="text-xs text-slate-500">{seenText(data.seen)}</span>}
         </div>
-        <div role="group" aria-label={LOOKUP_TEXT.statusGroup} className="grid grid-cols-3 gap-2">
-          {STATUS_BUTTONS.map((b) => {
-            const pressed = status === b.status
-            return (
-              <button
-                key={b.status}
-                type="button"
-                aria-pressed={pressed}
-                onClick={() => choose(b.status)}
-                className={`rounded-lg px-2 py-1.5 text-sm font-semibold ring-1 ring-inset transition focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
-                  pressed ? b.on : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
-                }`}
-              >
-                {b.label}
-              </button>
-            )
-          })}
+        <HintField key={term ?? ''} term={term} saved={hint} onError={onError} />
+        <div role="group" aria-label={LOOKUP_TEXT.statusGroup} className="space-y-2">
+          <div className="flex items-center gap-1.5">
+            <span className="mr-1 text-xs font-medium text-slate-600">{LOOKUP_TEXT.learning}</span>
+            {LEARNING_LEVELS.map((n) => {
+              const pressed = status === 'learning' && (level ?? 1) === n
+              return (
+                <button
+                  key={n}
+                  type="button"
+                  aria-pressed={pressed}
+                  aria-label={LOOKUP_TEXT.levelLabel(n)}
+                  title={`${LOOKUP_TEXT.levelLabel(n)} (${n})`}
+                  onClick={() => mark({ status: 'learning', level: n }, true)}
+                  className={`min-w-9 flex-1 ${BUTTON} ${pressed ? PRESSED.learning : UNPRESSED}`}
+                >
+                  {n}
+                </button>
+              )
+            })}
+          </div>
+          <div className="grid grid-cols-2 gap-2">
+            <button type="button" aria-pressed={status === 'known'} title={`${LOOKUP_TEXT.known} (5, K)`} onClick={() => mark({ status: 'known' }, true)} className={`${BUTTON} ${status === 'known' ? PRESSED.known : UNPRESSED}`}>
+              {LOOKUP_TEXT.known}
+            </button>
+            <button type="button" aria-pressed={status === 'ignored'} title={`${LOOKUP_TEXT.ignore} (I, X)`} onClick={() => mark({ status: 'ignored' }, true)} className={`${BUTTON} ${status === 'ignored' ? PRESSED.ignored : UNPRESSED}`}>
+              {LOOKUP_TEXT.ignore}
+            </button>
+          </div>
+        </div>
+        <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
+          <button
+            type="button"
+            onClick={makeCard}
+            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
+            <BookmarkPlus className="h-4 w-4" aria-hidden="true" />
+            {LOOKUP_TEXT.makeCard}
+          </button>
+          <span className="hidden text-[11px] text-slate-400 sm:inline">{LOOKUP_TEXT.keysHelp}</span>
         </div>
       </div>
     </Popover>

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { comprehensionText, partOfSpeech, seenText } from './lookup-text'
+import { comprehensionText, LOOKUP_TEXT, partOfSpeech, seenText } from './lookup-text'
 
 describe('lookup texts', () => {
   it('writes the comprehension figure, rounding down so 99.6% never reads as all known', () => {
-    expect(comprehensionText({ known_share: 0.8712, new_words: 42, words: 900 })).toBe('87% known · 42 new words')
-    expect(comprehensionText({ known_share: 0.996, new_words: 1, words: 250 })).toBe('99% known · 1 new word')
-    expect(comprehensionText({ known_share: 1, new_words: 0, words: 10 })).toBe('100% known · 0 new words')
+    const fig = (known_share: number, new_words: number, words: number, learning_share = 0, learning_words = 0) => ({ known_share, learning_share, new_words, learning_words, words })
+    expect(comprehensionText(fig(0.8712, 42, 900))).toBe('87% known · 42 new words')
+    expect(comprehensionText(fig(0.996, 1, 250))).toBe('99% known · 1 new word')
+    expect(comprehensionText(fig(1, 0, 10))).toBe('100% known · 0 new words')
+    // Issue 24: the 11 rare words are all being learned: not 100% known, and said apart.
+    expect(comprehensionText(fig(0.9725, 0, 400, 0.0275, 11))).toBe('97% known · 0 new words · 11 learning')
+  })
+
+  it('names the folded senses (issue 24)', () => {
+    expect(LOOKUP_TEXT.otherSenses(1)).toBe('1 other meaning')
+    expect(LOOKUP_TEXT.otherSenses(7)).toBe('7 other meanings')
   })
 
   it('says how often a word was met', () => {

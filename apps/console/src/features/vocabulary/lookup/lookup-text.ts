@@ -6,6 +6,7 @@ export const LOOKUP_TEXT = {
   title: 'Look up',
   loading: 'Looking up…',
   noEntry: 'No dictionary entry',
+  otherSenses: (count: number) => `${count} other ${count === 1 ? 'meaning' : 'meanings'}`,
   failed: 'The dictionary could not be reached.',
   replay: 'Play the word',
   modelLabel: 'AI tutor',
@@ -27,6 +28,18 @@ export const LOOKUP_TEXT = {
   markFailed: 'The words could not be marked as known.',
   undo: 'Undo',
   undone: 'Undone: the words are new again.',
+  // Issue 24: levels, hints, phrases and keys.
+  replayPhrase: 'Play the phrase',
+  levelLabel: (level: number) => `Learning ${level}`,
+  makeCard: 'Make a card',
+  hintLabel: 'Your hint',
+  hintPlaceholder: 'Your own meaning or note',
+  hintSaved: 'Saved',
+  hintSaving: 'Saving…',
+  hintFailed: 'The hint could not be saved.',
+  keysHelp: 'Keys: 1–4 learning · 5 or K known · I or X ignore',
+  marked: (word: string, mark: string) => `“${word}”: ${mark}`,
+  lookUpPhrase: (phrase: string) => `Look up the phrase ${phrase}`,
 } as const
 
 const POS: Record<string, string> = {
@@ -56,5 +69,8 @@ export function seenText(seen: number): string {
   return `Met ${seen.toLocaleString('en-US')} times in your library`
 }
 
-/** The player header's figure, the library card's with room to say it: "87% known · 42 new words". */
-export const comprehensionText = (c: Comprehension): string => `${comprehensionLabel(c)} ${c.new_words === 1 ? 'word' : 'words'}`
+/** The player header's figure, the library card's with room to say it: "87% known · 42 new words · 11 learning". */
+export function comprehensionText(c: Comprehension): string {
+  const learning = c.learning_words > 0 ? ` · ${c.learning_words.toLocaleString('en')} learning` : ''
+  return `${comprehensionLabel({ ...c, learning_words: 0 })} ${c.new_words === 1 ? 'word' : 'words'}${learning}`
+}
