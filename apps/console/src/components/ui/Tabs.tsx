@@ -63,8 +63,12 @@ export function Tabs<T extends string>({ base, label, tabs, value, onChange, cla
               selected ? 'text-indigo-700 after:absolute after:inset-x-2 after:-bottom-px after:h-0.5 after:rounded-full after:bg-indigo-600' : 'text-slate-500 hover:text-slate-900'
             }`}
           >
-            {tab.icon && <span className="[&>svg]:h-4 [&>svg]:w-4">{tab.icon}</span>}
-            {tab.label}
+            {tab.icon && (
+              <span data-tab-icon className="[&>svg]:h-4 [&>svg]:w-4">
+                {tab.icon}
+              </span>
+            )}
+            <span data-tab-label>{tab.label}</span>
           </button>
         )
       })}

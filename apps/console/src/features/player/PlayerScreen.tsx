@@ -12,6 +12,7 @@ import { SidePanel, type SideTab } from './components/SidePanel'
 import { SubtitlePanel } from './components/SubtitlePanel'
 import { TimelineBar } from './components/TimelineBar'
 import { TranscriptExport } from './components/TranscriptExport'
+import { TranscriptTab } from './components/TranscriptTab'
 import { usePlayerShortcuts, useSegmentActions, useTranscript } from './hooks'
 import { articleErrorMessage, isNotFound, pickMedia, PLAYER_TEXT } from './messages'
 import { Player } from './player'
@@ -28,6 +29,7 @@ import { useChat } from '../tutor/useChat'
 import { articleWordsQuery, vocabularyKeys, wordsChanged } from '../vocabulary/api'
 import { RemainingWordsOffer } from '../vocabulary/lookup/RemainingWordsOffer'
 import { WordLookup, type LookupTarget } from '../vocabulary/lookup/WordLookup'
+import { useMarkKeys } from '../vocabulary/lookup/use-mark-keys'
 import { wordAtPosition } from '../vocabulary/lookup/word-at'
 import { normaliseForm, remainingNewLemmas } from '../vocabulary/statuses'
 
@@ -91,6 +93,20 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
   usePlayerShortcuts(actions, Boolean(media), transcript.segments.length > 0 ? lookupByKey : undefined)
   const [notice, setNotice] = useState<string>()
   const closeNotice = useCallback(() => setNotice(undefined), [])
+  // Issue 24: 1-4, 5/K, I/X mark the focused word of the caption or the Transcript tab, else the word at the play position.
+  useMarkKeys({
+    enabled: transcript.segments.length > 0,
+    articleWords: words.data,
+    onNotice: setNotice,
+    wordForKeys: () => {
+      const focused = document.activeElement instanceof HTMLElement ? document.activeElement.closest<HTMLElement>('button[data-word-index]') : null
+      const line = focused?.closest<HTMLElement>('[data-segment-start]')
+      const segment = line ? transcript.segments.find((s) => String(s.start) === line.dataset.segmentStart) : undefined
+      if (focused && segment) return segment.word_timestamps[Number(focused.dataset.wordIndex)]?.word
+      const at = wordAtPosition(transcript.segments, toMs(player.currentTime()))
+      return at?.segment.word_timestamps[at.index]?.word
+    },
+  })
   const [flashcard, setFlashcard] = useState<{ segment: Segment; front?: string | undefined; cue?: string | undefined }>()
   const [openCard, setOpenCard] = useState<Flashcard>()
   const [tab, setTab] = useState<SideTab>('description')
@@ -171,7 +187,7 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
                 {transcript.segments.length > 0 && <TranscriptExport segments={transcript.segments} title={article.Title} />}
                 {article.isMine && transcript.segments.length > 0 && <ShadowButton articleId={article.CollectionID} player={player} segments={transcript.segments} />}
                 <p className="hidden text-xs text-slate-400 md:block">
-                  <Kbd>Space</Kbd> play or pause · <Kbd>←</Kbd> <Kbd>→</Kbd> previous or next segment · <Kbd>R</Kbd> repeat segment · <Kbd>L</Kbd> look up a word · <Kbd>S</Kbd> shadow the sentence · click a word to jump to it
+                  <Kbd>Space</Kbd> play or pause · <Kbd>←</Kbd> <Kbd>→</Kbd> previous or next segment · <Kbd>R</Kbd> repeat segment · <Kbd>L</Kbd> look up a word · <Kbd>1</Kbd>–<Kbd>4</Kbd> learning · <Kbd>5</Kbd>/<Kbd>K</Kbd> known · <Kbd>I</Kbd>/<Kbd>X</Kbd> ignore · drag or <Kbd>Shift</Kbd>+click words for a phrase · <Kbd>S</Kbd> shadow the sentence · click a word to jump to it
                 </p>
               </>
             ) : (
@@ -181,6 +197,15 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
           right={
             <SidePanel
               description={article.Description}
+              transcript={
+                media ? (
+                  <div className="contents" onClickCapture={rememberClickedWord}>
+                    <TranscriptTab player={player} segments={transcript.segments} loading={transcript.loading} transcription={transcript.transcription} onSeekMs={actions.seekMs} articleWords={words.data} onLookup={setLookup} />
+                  </div>
+                ) : (
+                  <p className="px-5 py-8 text-center text-sm text-slate-500">This article has no audio or video.</p>
+                )
+              }
               tab={tab}
               onTabChange={setTab}
               notes={<NotesTab hashId={article.HashID} title={article.Title} />}
@@ -224,13 +249,23 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
       )}
       {lookup && (
         <WordLookup
-          key={`${lookup.segment.start}:${lookup.index}`}
+          key={`${lookup.segment.start}:${lookup.index}:${lookup.length ?? 1}`}
           target={lookup}
           player={player}
           articleWords={words.data}
           avoid={lineBox.current}
           onClose={closeLookup}
-          onLearn={(target) => setFlashcard({ segment: target.segment, front: normaliseForm(target.segment.word_timestamps[target.index]!.word) })}
+          onMakeCard={(target, hint) =>
+            setFlashcard({
+              segment: target.segment,
+              front: target.segment.word_timestamps
+                .slice(target.index, target.index + (target.length ?? 1))
+                .map((w) => normaliseForm(w.word))
+                .join(' '),
+              // The learner's own hint is the card's cue (issue 24).
+              cue: hint,
+            })
+          }
           onError={setNotice}
         />
       )}

@@ -1,19 +1,22 @@
-import { FileText, MessageCircle, NotebookPen } from 'lucide-react'
+import { FileText, MessageCircle, NotebookPen, ScrollText } from 'lucide-react'
 import { useId, useMemo, type ReactNode } from 'react'
 import { Tabs, tabPanelProps, type TabItem } from '../../../components/ui/Tabs'
 import { sanitizeDescription } from '../description'
 
-export type SideTab = 'description' | 'notes' | 'chat'
+export type SideTab = 'description' | 'transcript' | 'notes' | 'chat'
 type Tab = SideTab
 
 const TABS: ReadonlyArray<TabItem<Tab>> = [
   { value: 'description', label: 'Description', icon: <FileText /> },
+  { value: 'transcript', label: 'Transcript', icon: <ScrollText /> },
   { value: 'notes', label: 'Notes', icon: <NotebookPen /> },
   { value: 'chat', label: 'Chat', icon: <MessageCircle /> },
 ]
 
 interface Props {
   description: string
+  /** The whole text, following the playing line (issue 24). */
+  transcript: ReactNode
   notes: ReactNode
   chat: ReactNode
   /** The open tab, controlled so that Explain can open the chat. */
@@ -21,15 +24,25 @@ interface Props {
   onTabChange: (tab: Tab) => void
 }
 
-/** The right pane (spec 000 s2): Description (default), Notes and Chat. */
-export function SidePanel({ description, notes, chat, tab, onTabChange: setTab }: Props) {
+/** The right pane (spec 000 s2): Description (default), Notes and Chat; and the Transcript (issue 24). */
+export function SidePanel({ description, transcript, notes, chat, tab, onTabChange: setTab }: Props) {
   const base = useId()
   return (
-    <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:sticky md:top-6">
-      <Tabs base={base} label="Article panels" tabs={TABS} value={tab} onChange={setTab} className="border-b border-slate-200 px-2" />
+    <div className="@container overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:sticky md:top-6">
+      {/* Four tabs in a narrow pane (a phone, the divider moved): their names alone, then their icons alone. */}
+      <Tabs
+        base={base}
+        label="Article panels"
+        tabs={TABS}
+        value={tab}
+        onChange={setTab}
+        className="border-b border-slate-200 px-2 @max-md:[&_[data-tab-icon]]:hidden @max-md:[&_[role=tab]]:px-2 @max-[19rem]:[&_[data-tab-icon]]:inline @max-[19rem]:[&_[data-tab-label]]:sr-only"
+      />
       <div {...tabPanelProps(base, tab)} className="focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500">
         {tab === 'description' ? (
           <Description html={description} />
+        ) : tab === 'transcript' ? (
+          transcript
         ) : tab === 'notes' ? (
           notes
         ) : (
