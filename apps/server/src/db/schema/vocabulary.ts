@@ -43,6 +43,19 @@ export const transcriptLemmas = pgTable(
   (t) => [primaryKey({ columns: [t.transcriptId, t.lemma] }), index('transcript_lemmas_lemma_idx').on(t.lemma)],
 )
 
+/**
+ * A done transcript read as its words' lemmas, a segment a line (issue 24):
+ * phrases are found in it by string search ("look forward to" in "looked
+ * forward to"). Made when the transcript's lemmas are counted, so a new
+ * phrase never runs the tagger over the library.
+ */
+export const transcriptLemmaSequences = pgTable('transcript_lemma_sequences', {
+  transcriptId: integer('transcript_id')
+    .primaryKey()
+    .references(() => mediaTranscripts.id, { onDelete: 'cascade' }),
+  sequence: text('sequence').notNull(),
+})
+
 /** Each day's count of known lemmas, per user: the statistics screen's known-words line. */
 export const knownWordsDaily = pgTable(
   'known_words_daily',

@@ -1,7 +1,7 @@
 import type { WordStatus } from '@lingocast/contract'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { articles, feedChannels, feedItemLemmas, feedItems, feedItemWords, feedUserChannels, mediaTranscripts, transcriptLemmas, transcriptSegments, userWords } from '../../db/schema'
+import { articles, feedChannels, feedItemLemmas, feedItems, feedItemWords, feedUserChannels, mediaTranscripts, transcriptLemmaSequences, transcriptLemmas, transcriptSegments, userWords } from '../../db/schema'
 import type { WordTally } from './comprehension'
 
 /** Rows per insert statement: one statement's parameters stay small whatever the transcript's size. */
@@ -94,10 +94,13 @@ export function createComprehensionRepo(db: Db) {
       return found.map((r) => r.text)
     },
 
-    /** Replaces a transcript's lemma counts in one transaction: running it twice leaves the same rows. */
-    async replaceLemmas(transcriptId: number, counts: Map<string, number>): Promise<void> {
+    /** Replaces a transcript's lemma counts and lemma sequence in one transaction: running it twice leaves the same rows. */
+    async replaceLemmas(transcriptId: number, counts: Map<string, number>, sequence: string): Promise<void> {
       const entries = [...counts]
       await db.transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into ${transcriptLemmaSequences} (transcript_id, sequence) values (${transcriptId}, ${sequence})
+          on conflict (transcript_id) do update set sequence = excluded.sequence`)
         await tx.execute(sql`delete from ${transcriptLemmas} where transcript_id = ${transcriptId}`)
         for (let i = 0; i < entries.length; i += INSERT_BATCH) {
           const batch = entries.slice(i, i + INSERT_BATCH)

@@ -1,6 +1,6 @@
 import { LIBRARY_MSG, VOCABULARY_MSG, type Comprehension, type WordStatus } from '@lingocast/contract'
 import { ConflictError, NotFoundError } from '../../lib/errors'
-import { comprehensionOf, formsOf, lemmaHistogram } from './comprehension'
+import { comprehensionOf, formsOf, transcriptWords } from './comprehension'
 import { createComprehensionCache } from './comprehension-cache'
 import type { ComprehensionRepo } from './comprehension.repo'
 import type { PhraseCoverage } from './phrase-coverage'
@@ -31,7 +31,8 @@ export function createComprehensionService({ repo, onMarked, queueEpisodeWords, 
   const cache = createComprehensionCache(repo)
 
   async function countTranscript(transcriptId: number): Promise<void> {
-    await repo.replaceLemmas(transcriptId, lemmaHistogram(await repo.transcriptTexts(transcriptId)))
+    const { counts, sequence } = transcriptWords(await repo.transcriptTexts(transcriptId))
+    await repo.replaceLemmas(transcriptId, counts, sequence)
     cache.forgetTranscript(transcriptId)
     phrases?.forgetTranscript(transcriptId)
   }

@@ -1,5 +1,6 @@
 import type { Comprehension } from '@lingocast/contract'
 import { isVocabulary, wordTokens } from './lemmatise'
+import { sequenceLine } from './phrases'
 
 /**
  * How often each lemma occurs in a transcript's text: the rows of
@@ -14,6 +15,24 @@ export function lemmaHistogram(texts: Iterable<string>): Map<string, number> {
     }
   }
   return counts
+}
+
+/**
+ * A done transcript's lemma counts and its lemma sequence (where phrases are
+ * found, phrases.ts), from one pass of the tagger over its text.
+ */
+export function transcriptWords(texts: Iterable<string>): { counts: Map<string, number>; sequence: string } {
+  const counts = new Map<string, number>()
+  const lines: string[] = []
+  for (const text of texts) {
+    const tokens = wordTokens(text)
+    for (const token of tokens) {
+      if (isVocabulary(token)) counts.set(token.lemma, (counts.get(token.lemma) ?? 0) + 1)
+    }
+    const line = sequenceLine(tokens)
+    if (line) lines.push(line)
+  }
+  return { counts, sequence: lines.join('\n') }
 }
 
 /** Each word form of the texts (lower case, as tokenised) with its lemma: what the transcript panel marks. */

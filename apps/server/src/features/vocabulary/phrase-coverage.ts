@@ -4,11 +4,12 @@ import type { PhrasesRepo } from './phrases.repo'
 
 /**
  * Characters of lemma sequences kept in memory (about 16 MB): some 300
- * transcripts of 10,000 words. Reading a transcript as lemmas is the cost of
- * a new phrase (about 50 ms per 10,000 words; npm run bench phrases), so the
- * library a learner reads stays here while they mark phrase after phrase.
+ * transcripts of 10,000 words, the library a learner reads while they mark
+ * phrase after phrase.
  */
 const SEQUENCE_CHARS_CACHED = 16_000_000
+/** Stored sequences read in one query. */
+const SEQUENCE_READ_BATCH = 100
 /** (transcript, phrase) counts kept, zero included: a count never changes while the transcript's words do not. */
 const COUNTS_CACHED = 200_000
 
@@ -17,50 +18,79 @@ const COUNTS_CACHED = 200_000
  * comprehension figures: an occurrence of a marked phrase counts as its
  * words, each under the phrase's status ("in spite of" known makes that
  * "spite" known there, and only there). A phrase is only looked for in a
- * transcript holding all of its lemmas (transcript_lemmas says which); the
- * transcript's text is then read as a lemma sequence once, and each
- * (transcript, phrase) count is kept, shared by every user: once every pair
- * asked for is known, the figures cost no query and no reading.
+ * transcript holding all of its lemmas (transcript_lemmas says which), in
+ * the transcript's lemma sequence, stored when its words were counted
+ * (transcript_lemma_sequences); each (transcript, phrase) count is kept,
+ * shared by every user: once every pair asked for is known, the figures cost
+ * no query.
  */
 export function createPhraseCoverage(repo: PhrasesRepo) {
-  const sequences = new Map<number, { text: Promise<string>; chars: number }>()
+  const sequences = new Map<number, string>()
   let sequenceChars = 0
+  // Transcripts counted before sequences were stored, being read now: one tagger run each, however many ask.
+  const reading = new Map<number, Promise<string>>()
   const counts = new Map<string, number>()
   // Bumped when a transcript is counted again: what a call read before that is answered but not kept.
   let generation = 0
 
   function dropSequence(transcriptId: number): void {
     const found = sequences.get(transcriptId)
-    if (!found) return
+    if (found === undefined) return
     sequences.delete(transcriptId)
-    sequenceChars -= found.chars
+    sequenceChars -= found.length
   }
 
-  function sequenceOf(transcriptId: number): Promise<string> {
-    const found = sequences.get(transcriptId)
-    if (found) {
-      // Most recently used last.
-      sequences.delete(transcriptId)
-      sequences.set(transcriptId, found)
-      return found.text
+  function remember(transcriptId: number, sequence: string): void {
+    dropSequence(transcriptId)
+    sequences.set(transcriptId, sequence)
+    sequenceChars += sequence.length
+    // Least recently used first.
+    for (const oldest of sequences.keys()) {
+      if (sequenceChars <= SEQUENCE_CHARS_CACHED || oldest === transcriptId) break
+      dropSequence(oldest)
     }
-    const entry = { text: repo.transcriptTexts(transcriptId).then(lemmaSequence), chars: 0 }
-    sequences.set(transcriptId, entry)
-    entry.text.then(
-      (text) => {
-        if (sequences.get(transcriptId) !== entry) return
-        entry.chars = text.length
-        sequenceChars += text.length
-        for (const oldest of sequences.keys()) {
-          if (sequenceChars <= SEQUENCE_CHARS_CACHED || oldest === transcriptId) break
-          dropSequence(oldest)
-        }
-      },
-      () => {
-        if (sequences.get(transcriptId) === entry) dropSequence(transcriptId)
-      },
-    )
-    return entry.text
+  }
+
+  /** A transcript counted before its sequence was stored: read as lemmas once, and stored. */
+  function readAndStore(transcriptId: number): Promise<string> {
+    let pending = reading.get(transcriptId)
+    if (!pending) {
+      pending = repo
+        .transcriptTexts(transcriptId)
+        .then(lemmaSequence)
+        .then(async (sequence) => {
+          await repo.saveSequence(transcriptId, sequence)
+          return sequence
+        })
+        .finally(() => reading.delete(transcriptId))
+      reading.set(transcriptId, pending)
+    }
+    return pending
+  }
+
+  /** The lemma sequences of some transcripts: from memory, else as stored, else read now. */
+  async function sequencesOf(transcriptIds: readonly number[]): Promise<Map<number, string>> {
+    const out = new Map<number, string>()
+    const missing: number[] = []
+    for (const id of transcriptIds) {
+      const found = sequences.get(id)
+      if (found === undefined) missing.push(id)
+      else {
+        remember(id, found)
+        out.set(id, found)
+      }
+    }
+    for (let i = 0; i < missing.length; i += SEQUENCE_READ_BATCH) {
+      const batch = missing.slice(i, i + SEQUENCE_READ_BATCH)
+      const readAt = generation
+      const stored = await repo.sequences(batch)
+      for (const id of batch) {
+        const sequence = stored.get(id) ?? (await readAndStore(id))
+        out.set(id, sequence)
+        if (readAt === generation) remember(id, sequence)
+      }
+    }
+    return out
   }
 
   const keep = (key: string, count: number) => {
@@ -93,8 +123,9 @@ export function createPhraseCoverage(repo: PhrasesRepo) {
       const pairs = await repo.candidates([...missingPhrases], [...missingIds])
       const byTranscript = new Map<number, string[]>()
       for (const p of pairs) byTranscript.set(p.transcript_id, [...(byTranscript.get(p.transcript_id) ?? []), p.phrase])
+      const read = await sequencesOf([...byTranscript.keys()])
       for (const [transcriptId, list] of byTranscript) {
-        const sequence = await sequenceOf(transcriptId)
+        const sequence = read.get(transcriptId)!
         for (const phrase of list) found.set(`${transcriptId} ${phrase}`, countPhrase(sequence, phrase))
       }
       // A transcript lacking a lemma of the phrase cannot hold it: zero, kept without reading it.

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { transcriptLemmas, transcriptSegments, userWords } from '../../db/schema'
+import { mediaTranscripts, transcriptLemmaSequences, transcriptLemmas, transcriptSegments, userWords } from '../../db/schema'
 
 /** The SQL behind phrases, levels and hints (issue 24): a phrase is a user_words row whose lemma holds spaces. */
 export function createPhrasesRepo(db: Db) {
@@ -46,6 +46,25 @@ export function createPhrasesRepo(db: Db) {
       const found = await rows<{ lemma: string; status: string }>(sql`
         select lemma, status from ${userWords} where user_id = ${userId} and lemma = any(${sql.param(lemmas)}::text[])`)
       return new Map(found.map((r) => [r.lemma, r.status]))
+    },
+
+    /** The stored lemma sequences of some transcripts (none for one counted before they were kept). */
+    async sequences(transcriptIds: number[]): Promise<Map<number, string>> {
+      const found = await rows<{ transcript_id: number; sequence: string }>(sql`
+        select transcript_id, sequence from ${transcriptLemmaSequences} where transcript_id = any(${sql.param(transcriptIds)}::int[])`)
+      return new Map(found.map((r) => [Number(r.transcript_id), r.sequence]))
+    },
+
+    /**
+     * Stores the sequence of a transcript counted before sequences were kept.
+     * A sequence stored meanwhile by a new count wins, and a transcript deleted
+     * meanwhile gets none.
+     */
+    async saveSequence(transcriptId: number, sequence: string): Promise<void> {
+      await db.execute(sql`
+        insert into ${transcriptLemmaSequences} (transcript_id, sequence)
+        select ${transcriptId}, ${sequence} where exists (select 1 from ${mediaTranscripts} where id = ${transcriptId})
+        on conflict (transcript_id) do nothing`)
     },
 
     /** The text of a transcript's segments, in order. */

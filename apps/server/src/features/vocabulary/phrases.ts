@@ -50,11 +50,14 @@ export function phraseTokens(text: string, sentence?: string): WordToken[] | und
 export function lemmaSequence(texts: Iterable<string>): string {
   const lines: string[] = []
   for (const text of texts) {
-    const lemmas = wordTokens(text).map((t) => t.lemma)
-    if (lemmas.length > 0) lines.push(` ${lemmas.join(' ')} `)
+    const line = sequenceLine(wordTokens(text))
+    if (line) lines.push(line)
   }
   return lines.join('\n')
 }
+
+/** One segment's line of a lemma sequence (its lemmas between spaces); empty for a segment without words. */
+export const sequenceLine = (tokens: readonly WordToken[]) => (tokens.length > 0 ? ` ${tokens.map((t) => t.lemma).join(' ')} ` : '')
 
 /** How often a phrase (its lemmas joined by spaces) occurs in a lemma sequence, occurrences not overlapping. */
 export function countPhrase(sequence: string, phrase: string): number {

@@ -1,4 +1,5 @@
 import { HINT_MAX_LENGTH, NUL_IN_INPUT, VOCABULARY_MSG, type Comprehension, type Segment } from '@lingocast/contract'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../../../test/app'
 import { createTestUser, type TestUser } from '../../../../../test/users'
@@ -279,6 +280,38 @@ describe('phrases', () => {
     expect((await libraryFigure(other, theirs)).known_share).toBe(0)
     await setStatus(other, ['looking forward to'], 'learning')
     expect((await libraryFigure(other, theirs)).learning_share).toBeCloseTo(6 / figure.words, 4)
+  })
+})
+
+describe('lemma sequences, where phrases are found', () => {
+  const storedSequence = async (hashId: string) => {
+    const found = await db().execute(sql`
+      select s.sequence from transcript_lemma_sequences s
+      join media_transcripts mt on mt.id = s.transcript_id join articles a on a.audio = mt.media_address where a.hash_id = ${hashId}`)
+    return (found.rows[0] as { sequence: string } | undefined)?.sequence
+  }
+
+  it('stores a transcript as lemmas when its words are counted, so a new phrase runs no tagger over the library', async () => {
+    const u = await createTestUser(t.db.database, 'sequences@example.com')
+    const hashId = await articleOf(u, ['They were looking forward to it.', 'Ok.'])
+    expect(await storedSequence(hashId)).toBeUndefined()
+    await libraryFigure(u, hashId)
+    expect(await storedSequence(hashId)).toBe(' they be look forward to it \n ok ')
+    await setStatus(u, ['look forward to'], 'known')
+    expect(await termOf(u, 'look forward to')).toMatchObject({ seen: 1 })
+  })
+
+  it('finds a phrase in a transcript counted before sequences were stored, and stores its sequence then', async () => {
+    const u = await createTestUser(t.db.database, 'sequences-old@example.com')
+    const hashId = await articleOf(u, ['In spite of the rain, we went.', 'In spite of it all.'])
+    await libraryFigure(u, hashId)
+    // As a transcript counted by the server before this table existed.
+    await db().execute(sql`delete from transcript_lemma_sequences where transcript_id = (select mt.id from media_transcripts mt join articles a on a.audio = mt.media_address where a.hash_id = ${hashId})`)
+    // Nothing of it is in memory: no phrase was looked for in it yet.
+    await setStatus(u, ['in spite of'], 'learning')
+    const listed = (await ok(u, 'GET', `/english_vocab/api/words?q=${encodeURIComponent('in spite of')}`)).words as Listed[]
+    expect(listed.find((w) => w.lemma === 'in spite of')).toMatchObject({ seen: 2 })
+    expect(await storedSequence(hashId)).toBe(' in spite of the rain we go \n in spite of it all ')
   })
 })
 
