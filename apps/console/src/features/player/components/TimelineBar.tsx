@@ -67,6 +67,8 @@ export function TimelineBar({ player, segments, fallbackDuration, onSeekMs }: Pr
       <div
         ref={bar}
         data-testid="timeline"
+        // A picture of where the segments are, for the pointer; the keyboard seeks with the seek bar and the segment keys.
+        role="img"
         aria-label="Timeline of the transcript segments"
         className="relative h-7 cursor-pointer rounded-md bg-slate-100"
         onPointerMove={onPointerMove}
