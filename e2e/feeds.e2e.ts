@@ -195,7 +195,7 @@ describe('Explore Channels', () => {
     await card.waitFor()
     expect(await card.getByRole('link', { name: CHANNEL }).getAttribute('href')).toBe(`/console/rss/${rssId}`)
     // The latest episode's length in whole minutes, rounded up.
-    expect(await card.getByRole('button', { name: `Play latest episode (1 min): ${HARBOUR}` }).textContent()).toBe('1 min')
+    expect(await card.getByRole('button', { name: `Play latest episode, 1 min: ${HARBOUR}` }).textContent()).toBe('1 min')
     // It does not subscribe.
     expect(await subscribedIds()).toEqual([])
   })
@@ -236,7 +236,7 @@ describe('Explore Channels', () => {
   })
 
   it('plays the latest episode in the mini player', async () => {
-    await page.getByRole('button', { name: `Play latest episode (1 min): ${HARBOUR}` }).click()
+    await page.getByRole('button', { name: `Play latest episode, 1 min: ${HARBOUR}` }).click()
     await miniPlayer().waitFor()
     expect(await page.getByTestId('mini-now-playing').textContent()).toBe(`Now playing: ${HARBOUR} · ${CHANNEL}`)
     await expect.poll(miniTime, { timeout: 15_000 }).toBeGreaterThan(0.5)
@@ -513,11 +513,11 @@ describe('Feed detail', () => {
     expect(await market.getByTestId('feed-description').locator('script, img, [onerror]').count()).toBe(0)
     expect(await market.getByRole('button', { name: 'Show more' }).count()).toBe(0)
     expect(await xssFlag()).toBeUndefined()
-    expect(await episode.getByRole('button', { name: `Play ${RIVER} (1 min)` }).textContent()).toBe('1 min')
+    expect(await episode.getByRole('button', { name: `Play ${RIVER}, 1 min` }).textContent()).toBe('1 min')
   })
 
   it('plays an episode by collecting it again (the same article) and opening the player', async () => {
-    await page.getByRole('article', { name: RIVER }).getByRole('button', { name: `Play ${RIVER} (1 min)` }).click()
+    await page.getByRole('article', { name: RIVER }).getByRole('button', { name: `Play ${RIVER}, 1 min` }).click()
     await page.waitForURL((url) => url.pathname === `/console/player/audio/${riverHash}`, { timeout: 20_000 })
     await page.getByRole('heading', { level: 1, name: RIVER }).waitFor()
     await page.goBack()

@@ -42,7 +42,7 @@ describe('memories in Chromium', () => {
   it('creates a deck and two cards from the deck screen', async () => {
     await page.getByRole('link', { name: 'Memories' }).click()
     await page.waitForURL((url) => url.pathname === '/console/memories/deck')
-    await page.getByRole('button', { name: 'Create deck' }).click()
+    await page.getByRole('button', { name: 'New Deck', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Create New Deck' })
     expect(await dialog.getByRole('button', { name: 'Create' }).isDisabled()).toBe(true)
     await dialog.getByLabel('Deck Name').fill('Podcast words')
@@ -446,7 +446,7 @@ describe('the deck screen and the review on a phone (390 px, touch)', () => {
       await p.getByRole('alert').getByText('Failed to fetch flashcards: Database is busy', { exact: true }).waitFor({ timeout: 15_000 })
       // "Errors replace the screen": no selector, no buttons above the text.
       expect(await p.getByLabel('Deck', { exact: true }).count()).toBe(0)
-      for (const name of ['Start Review', 'Add Card', 'Statistics', 'Create deck']) expect(await p.getByRole('button', { name }).count()).toBe(0)
+      for (const name of ['Start Review', 'Add Card', 'Statistics', 'New Deck']) expect(await p.getByRole('button', { name }).count()).toBe(0)
       expect(await p.getByRole('heading', { name: 'Memories' }).count()).toBe(0)
     } finally {
       await p.unroute('**/english_vocab/memories/flashcards?**')

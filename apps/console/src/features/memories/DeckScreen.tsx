@@ -81,7 +81,7 @@ function DeckView({ decks, deck }: { decks: Deck[]; deck: Deck | undefined }) {
               ))}
             </Select>
           </div>
-          <Button variant="secondary" aria-label="Create deck" onClick={() => setOpen({ kind: 'deck' })}>
+          <Button variant="secondary" onClick={() => setOpen({ kind: 'deck' })}>
             <Plus className="h-4 w-4" aria-hidden="true" />
             New Deck
           </Button>

@@ -76,7 +76,7 @@ export function ChannelCard({ feed, subscribed, toggling, onToggle, onPlayLatest
             onClick={() => onPlayLatest(feed)}
             disabled={studying}
             aria-busy={studying || undefined}
-            aria-label={`Play latest episode${minutes ? ` (${minutes})` : ''}: ${latest.title}`}
+            aria-label={`Play latest episode${minutes ? `, ${minutes}` : ''}: ${latest.title}`}
             title={latest.title}
             className="inline-flex items-center gap-1.5 rounded-full bg-indigo-50 px-3 py-1.5 text-xs font-semibold text-indigo-700 transition hover:bg-indigo-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60"
           >

@@ -52,7 +52,7 @@ export function FeedEpisode({ item, comprehension, channelImage, studying, onPla
         onClick={() => onPlay(item)}
         disabled={studying}
         aria-busy={studying || undefined}
-        aria-label={`Play ${item.title}${minutes ? ` (${minutes})` : ''}`}
+        aria-label={`Play ${item.title}${minutes ? `, ${minutes}` : ''}`}
         className="inline-flex shrink-0 items-center gap-1.5 self-start rounded-full bg-indigo-600 px-3 py-1.5 text-xs font-semibold text-white shadow-sm transition hover:bg-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:bg-indigo-300"
       >
         {studying ? <Spinner className="h-3.5 w-3.5" /> : <Play className="h-3.5 w-3.5" aria-hidden="true" />}
