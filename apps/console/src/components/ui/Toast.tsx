@@ -50,7 +50,7 @@ export function Toast({ message, onClose, duration = 3500, actions = [], raised 
             type="button"
             aria-label="Dismiss"
             onClick={onClose}
-            className="rounded-md p-1 text-slate-400 hover:bg-white/10 hover:text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400"
+            className="rounded-md p-1 text-slate-300 hover:bg-white/10 hover:text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400"
           >
             <X className="h-4 w-4" aria-hidden="true" />
           </button>

@@ -196,7 +196,7 @@ function Notice({ notice, onClose, onUndo, undoing }: { notice: { text: string; 
               Undo
             </button>
           )}
-          <button type="button" aria-label="Dismiss" onClick={onClose} className="rounded-md p-1 text-slate-400 hover:bg-white/10 hover:text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400">
+          <button type="button" aria-label="Dismiss" onClick={onClose} className="rounded-md p-1 text-slate-300 hover:bg-white/10 hover:text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400">
             <X className="h-4 w-4" aria-hidden="true" />
           </button>
         </div>
