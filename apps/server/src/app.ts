@@ -93,6 +93,7 @@ import { authGuard } from './plugins/auth-guard'
 import { consoleStatic } from './plugins/console-static'
 import { errorHandler } from './plugins/error-handler'
 import { inputGuard } from './plugins/input-guard'
+import { jsonCompression } from './plugins/json-compression'
 import { securityHeaders } from './plugins/security-headers'
 import { createShadowingRepo } from './features/shadowing/shadowing.repo'
 import { shadowingRoutes } from './features/shadowing/shadowing.routes'
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(errorHandler)
   await app.register(securityHeaders, { publicUrl: config.publicUrl })
   await app.register(inputGuard)
+  await app.register(jsonCompression)
   await app.register(cookie)
   // Where the spec does not say JSON or form, every route accepts both.
   await app.register(formbody)

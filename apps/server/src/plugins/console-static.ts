@@ -21,9 +21,13 @@ export const consoleStatic = fp<{ consoleDir: string }>(
         prefix: '/console/',
         wildcard: true,
         index: false,
+        // The build writes a .br and a .gz beside each asset (apps/console/vite.config.ts): sent as the browser asks, the file itself otherwise.
+        preCompressed: true,
         // setHeaders below decides; the plugin's default would override it with max-age=0.
         cacheControl: false,
         setHeaders(res, filePath) {
+          // Which of the three files is sent depends on Accept-Encoding: a cache must keep them apart.
+          res.setHeader('vary', 'Accept-Encoding')
           // Vite puts a content hash in asset names, so they never change.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable')
           else res.setHeader('cache-control', 'no-cache')
