@@ -1,12 +1,37 @@
+import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
-import { createBrowserRouter, Navigate } from 'react-router'
+import { createBrowserRouter, Navigate, type LoaderFunctionArgs } from 'react-router'
 import { FullPageSpinner } from '../components/ui/Spinner'
+import { feedsQuery, subscribedItemsQuery } from '../features/feeds/api'
+import { articleQuery, libraryQuery } from '../features/library/api'
+import { decksQuery, flashcardsQuery } from '../features/memories/api'
+import { playlistsQuery } from '../features/playlists/api'
+import { getToken } from '../lib/cookies'
 import { RequireAuth } from './RequireAuth'
 import { RouteError } from './RouteError'
+import { queryClient } from './query-client'
 import { Shell } from './shell/Shell'
 
 /** A route whose screen is its module's default export, fetched on first visit. */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default })
+
+/**
+ * A route's loader that asks for the data its screen opens with, while the
+ * screen's code loads and the sign-in check runs (all three start together
+ * when the router is made). Never awaited: the screen's own queries take the
+ * answers from the cache. Nothing is asked without a session, where the
+ * screen is not shown.
+ */
+const prefetch = (ask: (args: LoaderFunctionArgs) => void) => (args: LoaderFunctionArgs) => {
+  if (getToken()) ask(args)
+  return null
+}
+const warm = <T, E, K extends QueryKey>(query: FetchQueryOptions<T, E, T, K>) => void queryClient.prefetchQuery(query)
+
+/** The cards of a deck named by a numeric id (the screen itself says what another one means). */
+const warmCards = (deckId: string | null | undefined) => {
+  if (deckId && /^\d+$/.test(deckId)) warm(flashcardsQuery(Number(deckId)))
+}
 
 /** The route table of spec 000 s2 (and the memories routes of spec 001). */
 export const router = createBrowserRouter(
@@ -26,16 +51,28 @@ export const router = createBrowserRouter(
             {
               element: <Shell />,
               ErrorBoundary: RouteError,
+              // The sidebar's playlists and due badge.
+              loader: prefetch(() => {
+                warm(playlistsQuery())
+                warm(decksQuery())
+              }),
               children: [
-                { index: true, lazy: screen(() => import('../features/library/LearningScreen')) },
-                { path: '/feeds', lazy: screen(() => import('../features/feeds/MyFeedScreen')) },
+                { index: true, loader: prefetch(() => warm(libraryQuery())), lazy: screen(() => import('../features/library/LearningScreen')) },
+                {
+                  path: '/feeds',
+                  loader: prefetch(() => {
+                    warm(subscribedItemsQuery())
+                    warm(feedsQuery())
+                  }),
+                  lazy: screen(() => import('../features/feeds/MyFeedScreen')),
+                },
                 { path: '/discover', lazy: screen(() => import('../features/feeds/DiscoverScreen')) },
                 { path: '/rss/:id', lazy: screen(() => import('../features/feeds/FeedDetailScreen')) },
-                { path: '/player/:mediaType/:id', lazy: screen(() => import('../features/player/PlayerScreen')) },
+                { path: '/player/:mediaType/:id', loader: prefetch(({ params }) => params.id && warm(articleQuery(params.id))), lazy: screen(() => import('../features/player/PlayerScreen')) },
                 { path: '/playlist/:hashId', lazy: screen(() => import('../features/playlists/PlaylistScreen')) },
                 { path: '/memories/deck', lazy: screen(() => import('../features/memories/DeckScreen')) },
-                { path: '/memories/deck/:deckId', lazy: screen(() => import('../features/memories/DeckScreen')) },
-                { path: '/memories/review', lazy: screen(() => import('../features/memories/ReviewScreen')) },
+                { path: '/memories/deck/:deckId', loader: prefetch(({ params }) => warmCards(params.deckId)), lazy: screen(() => import('../features/memories/DeckScreen')) },
+                { path: '/memories/review', loader: prefetch(({ request }) => warmCards(new URL(request.url).searchParams.get('deck_id'))), lazy: screen(() => import('../features/memories/ReviewScreen')) },
                 // Its own chunk with Chart.js, so the first screens stay small.
                 { path: '/memories/stats', lazy: screen(() => import('../features/memories/StatsScreen')) },
                 { path: '/memories/words', lazy: screen(() => import('../features/vocabulary/VocabularyScreen')) },

@@ -1,14 +1,14 @@
-import { DEMO_TOKEN, GUEST_TOKEN } from '@lingocast/contract'
+import { GUEST_TOKEN } from '@lingocast/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { clearSession, getToken, getUsername, setSession } from '../../lib/cookies'
-import { checkToken, loginOptionsQuery, logoutToken } from './api'
+import { logoutToken } from './api'
 import { AuthContext, type AuthState, type AuthStatus } from './auth-context'
+import { openingSessionCheck } from './session-check'
 
 /**
  * Checking -> authenticated or anonymous (spec 000 s4). A failed check clears
- * the cookies. The demo and guest tokens skip the server check, but only while
- * the server says demo mode is on, so a stale demo cookie cannot outlive it.
+ * the cookies. The check itself (session-check.ts) starts before React renders.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
@@ -16,21 +16,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [username, setUsername] = useState<string | undefined>(() => getUsername())
 
   useEffect(() => {
-    const token = getToken()
-    if (!token) return
+    const check = openingSessionCheck(queryClient)
+    if (!check) return
     let cancelled = false
-    const demoAccepted = async () => {
-      if (token !== DEMO_TOKEN && token !== GUEST_TOKEN) return false
-      try {
-        return (await queryClient.fetchQuery(loginOptionsQuery())).demo
-      } catch {
-        return false
-      }
-    }
-    const verify = async () => {
-      if (!(await demoAccepted())) await checkToken(token)
-    }
-    verify().then(
+    check.then(
       () => {
         if (!cancelled) setStatus('authenticated')
       },

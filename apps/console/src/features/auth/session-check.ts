@@ -1,0 +1,39 @@
+import { DEMO_TOKEN, GUEST_TOKEN } from '@lingocast/contract'
+import type { QueryClient } from '@tanstack/react-query'
+import { getToken } from '../../lib/cookies'
+import { checkToken, loginOptionsQuery } from './api'
+
+/**
+ * Resolves when the token is good, rejects when it is not (spec 000 s4). The
+ * demo and guest tokens skip the server check, but only while the server says
+ * demo mode is on, so a stale demo cookie cannot outlive it.
+ */
+async function verify(queryClient: QueryClient, token: string): Promise<void> {
+  if (token === DEMO_TOKEN || token === GUEST_TOKEN) {
+    const demo = await queryClient.fetchQuery(loginOptionsQuery()).then(
+      (options) => options.demo,
+      () => false,
+    )
+    if (demo) return
+  }
+  await checkToken(token)
+}
+
+let opening: { token: string; check: Promise<void> } | undefined
+
+/**
+ * The check of the token the page was opened with. main.tsx starts it before
+ * React renders, so it runs beside the route's code and data instead of after
+ * them; AuthProvider then waits on the same request. Undefined when there is
+ * no token (anonymous at once).
+ */
+export function openingSessionCheck(queryClient: QueryClient): Promise<void> | undefined {
+  const token = getToken()
+  if (!token) return undefined
+  if (opening?.token !== token) {
+    opening = { token, check: verify(queryClient, token) }
+    // Handled by AuthProvider; this keeps a failure before it subscribes from being reported as unhandled.
+    opening.check.catch(() => undefined)
+  }
+  return opening.check
+}
