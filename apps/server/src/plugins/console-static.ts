@@ -44,11 +44,21 @@ export const consoleStatic = fp<{ consoleDir: string }>(
         : reply.status(503).type('text/plain').send('The console is not built. Run `npm run build` and restart.')
 
     app.get('/console/', (_req, reply) => sendIndex(reply))
+    // Browsers and crawlers ask the site's root for its icon whatever the page names (a 404 there is an error in the console).
+    const favicon = built && existsSync(path.join(consoleDir, 'favicon.ico'))
+    app.get('/favicon.ico', (_req, reply) =>
+      favicon
+        ? reply.header('cache-control', 'public, max-age=86400').sendFile('favicon.ico', consoleDir)
+        : reply.status(404).send({ success: false, msg: MSG.notFound } satisfies ErrorBody),
+    )
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const wantsHtml = (request.headers.accept ?? '').includes('text/html')
       const isConsolePath = request.url === '/console' || request.url.startsWith('/console/')
-      if ((request.method === 'GET' || request.method === 'HEAD') && wantsHtml && isConsolePath) return sendIndex(reply)
+      // A missing file (sw.js, the manifest, an icon) is a 404, never the page: a browser checking
+      // for a new service worker must not be handed index.html as its script.
+      const isFile = /\/[^/]+\.[a-z0-9]+$/i.test(request.url.split('?')[0]!) || request.headers['service-worker'] !== undefined
+      if ((request.method === 'GET' || request.method === 'HEAD') && wantsHtml && isConsolePath && !isFile) return sendIndex(reply)
       const body: ErrorBody = { success: false, msg: MSG.notFound }
       return reply.status(404).send(body)
     })

@@ -59,6 +59,23 @@ describe('console static and redirects', () => {
     }
   })
 
+  it('serves the service worker and the manifest with their types, and the worker with no-cache so that a new version is found', async () => {
+    writeFileSync(path.join(consoleDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+    writeFileSync(path.join(consoleDir, 'manifest.webmanifest'), '{"name":"Lingocast"}')
+    try {
+      const sw = await t.app.inject({ method: 'GET', url: '/console/sw.js', headers: { accept: '*/*', 'service-worker': 'script' } })
+      expect(sw.statusCode).toBe(200)
+      expect(sw.headers['content-type']).toMatch(/^(text|application)\/javascript/)
+      expect(sw.headers['cache-control']).toBe('no-cache')
+      const manifest = await t.app.inject({ method: 'GET', url: '/console/manifest.webmanifest' })
+      expect(manifest.statusCode).toBe(200)
+      expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/)
+    } finally {
+      rmSync(path.join(consoleDir, 'sw.js'))
+      rmSync(path.join(consoleDir, 'manifest.webmanifest'))
+    }
+  })
+
   it('serves hashed assets as immutable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/console/assets/app-abc123.js' })
     expect(res.statusCode).toBe(200)
@@ -71,6 +88,11 @@ describe('console static and redirects', () => {
       { method: 'GET' as const, url: '/console/feeds', headers: { accept: 'application/json' } },
       { method: 'POST' as const, url: '/console/feeds', headers: html },
       { method: 'GET' as const, url: '/console/assets/missing.js', headers: { accept: '*/*' } },
+      // A browser checking for a new service worker, or opening a missing file: never the page in its place.
+      { method: 'GET' as const, url: '/console/sw.js', headers: { accept: '*/*', 'service-worker': 'script' } },
+      { method: 'GET' as const, url: '/console/sw.js', headers: html },
+      { method: 'GET' as const, url: '/console/manifest.webmanifest?v=2', headers: html },
+      { method: 'GET' as const, url: '/favicon.ico', headers: html },
     ]
     for (const c of cases) {
       const res = await t.app.inject(c)

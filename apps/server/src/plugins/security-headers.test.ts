@@ -99,6 +99,9 @@ describe('security headers', () => {
       expect(policy.get('img-src'), url).toEqual(["'self'"])
       expect(policy.get('media-src'), url).toEqual(["'self'"])
       expect(policy.get('connect-src'), url).toEqual(["'self'"])
+      // The service worker and the manifest: the console's own files only.
+      expect(policy.get('worker-src'), url).toEqual(["'self'"])
+      expect(policy.get('manifest-src'), url).toEqual(["'self'"])
       expect(policy.get('frame-src'), url).toEqual(['https://www.youtube.com', 'https://www.youtube-nocookie.com'])
       expect(policy.get('object-src'), url).toEqual(["'none'"])
       expect(policy.get('base-uri'), url).toEqual(["'self'"])

@@ -25,6 +25,10 @@ import fp from 'fastify-plugin'
  * - img-src and media-src 'self': thumbnails, frames, description images
  *   and remote media all go through the server's proxies, so the browser
  *   never asks a publisher's host for anything (no tracking pixels);
+ * - worker-src and manifest-src 'self': the console's service worker
+ *   (/console/sw.js, which precaches the shell) and its web app manifest,
+ *   both its own files; worker-src is named so that it does not fall back
+ *   to script-src, which also allows YouTube's host;
  * - connect-src 'self': the API; object-src 'none', base-uri 'self',
  *   form-action 'self', frame-ancestors 'none' (no clickjacking: the console
  *   is never framed), script-src-attr 'none' (no inline event handlers).
@@ -38,6 +42,8 @@ export const CONSOLE_CSP: Record<string, string[]> = {
   'media-src': ["'self'"],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
   'frame-src': ['https://www.youtube.com', 'https://www.youtube-nocookie.com'],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
