@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router'
 import { Providers } from './app/providers'
 import { queryClient } from './app/query-client'
 import { router } from './app/router'
+import { UpdatePrompt } from './app/UpdatePrompt'
 import { openingSessionCheck } from './features/auth/session-check'
 import './index.css'
 
@@ -15,6 +16,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
       <RouterProvider router={router} />
+      <UpdatePrompt />
     </Providers>
   </StrictMode>,
 )

@@ -1,6 +1,7 @@
 import { GUEST_TOKEN } from '@lingocast/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { ApiError } from '../../api/client'
 import { clearSession, getToken, getUsername, setSession } from '../../lib/cookies'
 import { logoutToken } from './api'
 import { AuthContext, type AuthState, type AuthStatus } from './auth-context'
@@ -8,7 +9,8 @@ import { openingSessionCheck } from './session-check'
 
 /**
  * Checking -> authenticated or anonymous (spec 000 s4). A failed check clears
- * the cookies. The check itself (session-check.ts) starts before React renders.
+ * the cookies; a check that reached no server (offline) keeps them. The check
+ * itself (session-check.ts) starts before React renders.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
@@ -23,8 +25,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       () => {
         if (!cancelled) setStatus('authenticated')
       },
-      () => {
+      (error: unknown) => {
         if (cancelled) return
+        // No answer at all (offline, the server away): the check did not fail, it did not happen.
+        // The installed console opens its screens with the session it has (issue 26); a server
+        // that answers still decides, and a refused token signs out as before.
+        if (error instanceof ApiError && error.status === 0) return setStatus('authenticated')
         clearSession()
         setUsername(undefined)
         setStatus('anonymous')

@@ -1,0 +1,53 @@
+import { VitePWA } from 'vite-plugin-pwa'
+
+/** The app's colour (the icon's background, Tailwind indigo-600): the phone's title bar and splash. */
+const THEME_COLOR = '#4f46e5'
+/** The page's background (Tailwind slate-50), shown while the installed app starts. */
+const BACKGROUND_COLOR = '#f8fafc'
+
+/**
+ * The installable console (issue 26, ARCHITECTURE.md s15), by vite-plugin-pwa:
+ * - the web app manifest (manifest.webmanifest) with icons generated at build
+ *   from public/favicon.svg by @vite-pwa/assets-generator (sharp; no network);
+ * - a Workbox service worker (sw.js) that precaches the shell: index.html,
+ *   every script and style chunk, the icons. Navigations inside /console/ are
+ *   answered with the cached index.html, so every screen opens offline. No
+ *   runtime caching: API answers, media and images go to the network as
+ *   before (what a learner downloads is stored by the console itself);
+ * - `prompt`: a new version installs in the background and waits; the
+ *   console says so and switches when the learner presses Reload
+ *   (src/app/UpdatePrompt.tsx), never a silent half-updated page.
+ */
+export function installable() {
+  return VitePWA({
+    registerType: 'prompt',
+    // Registered by src/app/UpdatePrompt.tsx through virtual:pwa-register/react.
+    injectRegister: false,
+    pwaAssets: {
+      image: 'public/favicon.svg',
+      preset: 'minimal-2023',
+      // The generated sizes become the manifest's icons and the page's <link rel="icon"> tags.
+      overrideManifestIcons: true,
+      includeHtmlHeadLinks: true,
+      injectThemeColor: true,
+    },
+    manifest: {
+      id: '/console/',
+      name: 'Lingocast',
+      short_name: 'Lingocast',
+      description: 'Learn English from podcasts and videos',
+      lang: 'en',
+      start_url: '/console/',
+      scope: '/console/',
+      display: 'standalone',
+      theme_color: THEME_COLOR,
+      background_color: BACKGROUND_COLOR,
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+      navigateFallback: 'index.html',
+      // Old versions' files are removed once the new version takes over.
+      cleanupOutdatedCaches: true,
+    },
+  })
+}
