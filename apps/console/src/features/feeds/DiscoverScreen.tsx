@@ -41,7 +41,7 @@ export default function DiscoverScreen() {
   const onPlayLatest = (feed: Feed) => {
     const latest = feed.latest_episode
     if (!latest) return
-    const episode = { id: latest.id, rss_id: feed.id, title: latest.title, channel: feed.title, audio: latest.audio, video: latest.video, duration: latest.duration }
+    const episode = { id: latest.id, rss_id: feed.id, title: latest.title, channel: feed.title, audio: latest.audio, video: latest.video, duration: latest.duration, image: feed.image }
     if (playTarget(episode).kind === 'study') study.add(episode)
     else mini.play(episode)
   }

@@ -61,7 +61,7 @@ export default function MyFeedScreen() {
 
   const onPlay = (item: FeedItem) => {
     if (playTarget(item).kind === 'study') study.add(item)
-    else mini.play(miniEpisodeOf(item))
+    else mini.play(miniEpisodeOf(item, images.get(item.rss_id)))
   }
 
   return (

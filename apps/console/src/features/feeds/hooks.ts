@@ -14,10 +14,12 @@ export interface MiniEpisode {
   audio: string | null
   video: string | null
   duration: number | null
+  /** The episode's picture, else its channel's: the lock screen shows it (issue 26). */
+  image?: string | null | undefined
 }
 
-export function miniEpisodeOf(item: FeedItem): MiniEpisode {
-  return { id: item.id, rss_id: item.rss_id, title: item.title, channel: item.rss_channel_name, audio: item.audio, video: item.video, duration: item.duration }
+export function miniEpisodeOf(item: FeedItem, channelImage?: string | null): MiniEpisode {
+  return { id: item.id, rss_id: item.rss_id, title: item.title, channel: item.rss_channel_name, audio: item.audio, video: item.video, duration: item.duration, image: item.thumbnail ?? channelImage }
 }
 
 /**

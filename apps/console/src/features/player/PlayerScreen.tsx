@@ -13,11 +13,12 @@ import { SubtitlePanel } from './components/SubtitlePanel'
 import { TimelineBar } from './components/TimelineBar'
 import { TranscriptExport } from './components/TranscriptExport'
 import { TranscriptTab } from './components/TranscriptTab'
-import { usePlayerShortcuts, useSegmentActions, useTranscript } from './hooks'
+import { usePlayerMediaSession, usePlayerShortcuts, useSegmentActions, useTranscript } from './hooks'
 import { articleErrorMessage, isNotFound, pickMedia, PLAYER_TEXT } from './messages'
 import { Player } from './player'
 import { readSpeed } from './preferences'
 import { lastStartedIndex, toMs } from './segments'
+import { thumbnailUrl } from '../../lib/thumbnail'
 import { NotesTab } from '../notes/NotesTab'
 import { ShadowButton } from '../shadowing/ShadowButton'
 import { frontKey, useCardsByFront } from '../memories/existing-cards'
@@ -91,6 +92,7 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
     setLookup({ ...at, anchor })
   }
   usePlayerShortcuts(actions, Boolean(media), transcript.segments.length > 0 ? lookupByKey : undefined)
+  usePlayerMediaSession(player, media ? { title: article.Title, artwork: thumbnailUrl(article.Thumbnail, article.Video) } : undefined, actions)
   const [notice, setNotice] = useState<string>()
   const closeNotice = useCallback(() => setNotice(undefined), [])
   // Issue 24: 1-4, 5/K, I/X mark the focused word of the caption or the Transcript tab, else the word at the play position.

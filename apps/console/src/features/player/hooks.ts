@@ -2,6 +2,7 @@ import { TRANSCRIPT_WINDOW_AHEAD_MS, type Segment } from '@lingocast/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { fetchTranscriptWindow, mergeWindow, segmentsQuery } from './api'
+import { useMediaSession, type NowPlaying } from './media-session'
 import type { Player, PlayerState } from './player'
 import { nextTarget, previousTarget, replayTarget, toMs, windowHasHoles, WindowFetchPacer } from './segments'
 import { shortcutFor } from './shortcuts'
@@ -63,6 +64,27 @@ export function useSegmentActions(player: Player, segments: readonly Segment[]):
       seekMs: (ms: number) => player.seek(ms / 1000),
     }
   }, [player])
+}
+
+/**
+ * The article player on the lock screen and headphones: play, pause, seek,
+ * and previous/next segment as previous/next track (issue 26).
+ */
+export function usePlayerMediaSession(player: Player, nowPlaying: NowPlaying | undefined, actions: SegmentActions): void {
+  const playing = usePlayerValue(player, (s) => s.playing)
+  // Seeks, rate and duration move the position the browser extrapolates; the ticking time does not.
+  const version = usePlayerValue(player, (s) => `${s.seeks}:${s.rate}:${s.duration}`)
+  useMediaSession(nowPlaying, playing, {
+    play: () => player.play(),
+    pause: () => player.pause(),
+    seekTo: (seconds) => player.seek(seconds),
+    position: () => {
+      const { duration, rate } = player.getState()
+      return { position: player.currentTime(), duration, rate }
+    },
+    previous: actions.previous,
+    next: actions.next,
+  }, version)
 }
 
 /** Space, Left, Right and R on the whole page while the player is shown (spec 000 s5); L when a lookup is offered (issue 15). */

@@ -99,7 +99,7 @@ function PlaylistBody({ hashId, view }: { hashId: string; view: PlaylistView }) 
         )}
       </div>
 
-      <PlaylistPlayerBar items={view.articles} currentId={playingId} onCurrentChange={setPlayingId} />
+      <PlaylistPlayerBar items={view.articles} currentId={playingId} onCurrentChange={setPlayingId} show={view.title} />
     </section>
   )
 }

@@ -2,6 +2,8 @@ import { GraduationCap, Pause, Play, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Spinner } from '../../../components/ui/Spinner'
 import { formatDuration } from '../../../lib/format'
+import { thumbnailUrl } from '../../../lib/thumbnail'
+import { useMediaSession } from '../../player/media-session'
 import { proxiedMediaUrl } from '../../player/messages'
 import { playTarget } from '../episodes'
 import { useMarkEnded, type MiniEpisode, type useAddToStudy, type useMiniPlayer } from '../hooks'
@@ -44,6 +46,8 @@ export function MiniPlayer({ episode, request, onClose, onEnded, onAddToStudy, s
   const [time, setTime] = useState(0)
   const [duration, setDuration] = useState(episode.duration ?? 0)
   const [failed, setFailed] = useState(false)
+  // Counts the element's seeks, so the lock screen's position follows a jump.
+  const [seeks, setSeeks] = useState(0)
   const target = playTarget(episode)
   const address = target.kind === 'bar' ? target.address : undefined
   // The episode (and Play) the played mark was sent for: once each, whether at 90 % or at the end.
@@ -76,6 +80,25 @@ export function MiniPlayer({ episode, request, onClose, onEnded, onAddToStudy, s
     else el.pause()
   }
 
+  // The lock screen and headphones (issue 26): one episode, so no previous or next track.
+  useMediaSession(
+    address ? { title: episode.title, show: episode.channel, artwork: thumbnailUrl(episode.image) } : undefined,
+    playing,
+    {
+      play: () => void audio.current?.play().catch((error: unknown) => console.warn('Playback did not start', error)),
+      pause: () => audio.current?.pause(),
+      seekTo: (seconds) => {
+        if (audio.current) audio.current.currentTime = seconds
+        setTime(seconds)
+      },
+      position: () => {
+        const el = audio.current
+        return { position: el?.currentTime ?? time, duration: el && Number.isFinite(el.duration) ? el.duration : duration, rate: el?.playbackRate ?? 1 }
+      },
+    },
+    `${seeks}:${duration}`,
+  )
+
   const addToStudy = () => {
     audio.current?.pause()
     onAddToStudy(episode)
@@ -106,6 +129,7 @@ export function MiniPlayer({ episode, request, onClose, onEnded, onAddToStudy, s
             const total = Number.isFinite(length) && length > 0 ? length : episode.duration
             if (total && total > 0 && currentTime >= PLAYED_FRACTION * total) listened()
           }}
+          onSeeked={() => setSeeks((n) => n + 1)}
           onLoadedMetadata={(e) => Number.isFinite(e.currentTarget.duration) && setDuration(e.currentTarget.duration)}
           onError={(e) => {
             console.warn('The media could not be loaded', e.currentTarget.error)

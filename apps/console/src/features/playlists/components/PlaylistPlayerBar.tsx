@@ -2,6 +2,8 @@ import type { PlaylistArticle } from '@lingocast/contract'
 import { ListMusic, Pause, Play, SkipBack, SkipForward } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { formatDuration } from '../../../lib/format'
+import { thumbnailUrl } from '../../../lib/thumbnail'
+import { useMediaSession } from '../../player/media-session'
 import { proxiedMediaUrl } from '../../player/messages'
 import { barMediaOf, nextPlayable } from '../queue'
 
@@ -10,6 +12,8 @@ interface Props {
   /** The ArticleID of the item in the bar (undefined before anything played). */
   currentId: number | undefined
   onCurrentChange: (articleId: number | undefined) => void
+  /** The playlist's title: the show on the lock screen. */
+  show?: string | undefined
 }
 
 const iconButton =
@@ -20,13 +24,15 @@ const iconButton =
  * order through one <audio> element and moves to the next item when one
  * ends. Items it cannot play (YouTube videos) are passed over.
  */
-export function PlaylistPlayerBar({ items, currentId, onCurrentChange }: Props) {
+export function PlaylistPlayerBar({ items, currentId, onCurrentChange, show }: Props) {
   const audio = useRef<HTMLAudioElement>(null)
   // Set when the next src should start by itself (a click on Play, or the previous item ended).
   const autoplay = useRef(false)
   const [playing, setPlaying] = useState(false)
   const [time, setTime] = useState(0)
   const [duration, setDuration] = useState(0)
+  // Counts the element's seeks, so the lock screen's position follows a jump.
+  const [seeks, setSeeks] = useState(0)
 
   const index = items.findIndex((a) => a.ArticleID === currentId)
   const current = index >= 0 ? items[index] : undefined
@@ -70,6 +76,27 @@ export function PlaylistPlayerBar({ items, currentId, onCurrentChange }: Props) 
     if (next >= 0) go(next)
   }
 
+  // The lock screen and headphones (issue 26): the items are its tracks.
+  useMediaSession(
+    current ? { title: current.Title, show, artwork: thumbnailUrl(current.Thumbnail, current.Video) } : undefined,
+    playing,
+    {
+      play: () => void audio.current?.play().catch((error: unknown) => console.warn('Playback did not start', error)),
+      pause: () => audio.current?.pause(),
+      seekTo: (seconds) => {
+        if (audio.current) audio.current.currentTime = seconds
+        setTime(seconds)
+      },
+      position: () => {
+        const el = audio.current
+        return { position: el?.currentTime ?? time, duration: el && Number.isFinite(el.duration) ? el.duration : duration, rate: el?.playbackRate ?? 1 }
+      },
+      previous: previous >= 0 ? () => go(previous) : undefined,
+      next: next >= 0 ? () => go(next) : undefined,
+    },
+    `${seeks}:${duration}`,
+  )
+
   const disabled = first < 0
   return (
     <section
@@ -88,6 +115,7 @@ export function PlaylistPlayerBar({ items, currentId, onCurrentChange }: Props) 
           onPause={() => setPlaying(false)}
           onEnded={onEnded}
           onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+          onSeeked={() => setSeeks((n) => n + 1)}
           onLoadedMetadata={(e) => Number.isFinite(e.currentTarget.duration) && setDuration(e.currentTarget.duration)}
           onError={(e) => console.warn('The media could not be loaded', e.currentTarget.error)}
         />
