@@ -148,7 +148,8 @@ describe('installable console', () => {
   })
 
   it('opens the shell with the network off, on any screen, still signed in; API answers are not kept by the worker', async () => {
-    // The page that installed the worker is not controlled by it; the next load is.
+    // The page that installed the worker is not controlled by it; the next load after it is active is.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
     await page.reload()
     await expect.poll(registration).toMatchObject({ controlled: true })
     // Every screen's code is kept, not only the ones already opened.
