@@ -405,7 +405,9 @@ describe('the favicon (issue 25)', () => {
       for (const path of ['/console/', '/console/memories/deck', '/console/discover']) {
         await p.goto(server.url + path)
         await p.waitForLoadState('networkidle')
-        expect(await p.locator('link[rel="icon"]').getAttribute('href')).toBe('/console/favicon.svg')
+        // Issue 26 adds the .ico (and PNGs) generated from the same SVG at build.
+        expect(await p.locator('link[rel="icon"][type="image/svg+xml"]').getAttribute('href')).toBe('/console/favicon.svg')
+        expect(await p.locator('link[rel="icon"][href$=".ico"]').getAttribute('href')).toBe('/console/favicon.ico')
       }
       expect(missing).toEqual([])
       const icon = await fetch(`${server.url}/console/favicon.svg`)
