@@ -1,3 +1,4 @@
+import { minimal2023Preset } from '@vite-pwa/assets-generator/config'
 import { VitePWA } from 'vite-plugin-pwa'
 
 /** The app's colour (the icon's background, Tailwind indigo-600): the phone's title bar and splash. */
@@ -25,7 +26,13 @@ export function installable() {
     injectRegister: false,
     pwaAssets: {
       image: 'public/favicon.svg',
-      preset: 'minimal-2023',
+      // Favicon, 64/192/512, a maskable 512 and the Apple touch icon; the last two are drawn on the
+      // app's colour, not white, since phones crop them to their own shape.
+      preset: {
+        ...minimal2023Preset,
+        maskable: { ...minimal2023Preset.maskable, resizeOptions: { background: THEME_COLOR } },
+        apple: { ...minimal2023Preset.apple, resizeOptions: { background: THEME_COLOR } },
+      },
       // The generated sizes become the manifest's icons and the page's <link rel="icon"> tags.
       overrideManifestIcons: true,
       includeHtmlHeadLinks: true,
