@@ -43,6 +43,29 @@ export interface MediaSessionHandlers {
   next?: (() => void) | undefined
 }
 
+/**
+ * The handlers of a player that plays one <audio> element (the mini player,
+ * the playlist bar): `time` and `duration` are what it shows while the element
+ * has no answer yet, `setTime` moves its own time display with a seek.
+ */
+export function audioElementHandlers(
+  audio: { readonly current: HTMLAudioElement | null },
+  shown: { time: number; duration: number; setTime: (seconds: number) => void },
+): Omit<MediaSessionHandlers, 'previous' | 'next'> {
+  return {
+    play: () => void audio.current?.play().catch((error: unknown) => console.warn('Playback did not start', error)),
+    pause: () => audio.current?.pause(),
+    seekTo: (seconds) => {
+      if (audio.current) audio.current.currentTime = seconds
+      shown.setTime(seconds)
+    },
+    position: () => {
+      const el = audio.current
+      return { position: el?.currentTime ?? shown.time, duration: el && Number.isFinite(el.duration) ? el.duration : shown.duration, rate: el?.playbackRate ?? 1 }
+    },
+  }
+}
+
 /** A position state the browser accepts (it throws on a position past the duration, or a duration it cannot use), or undefined while the duration is unknown. */
 export function positionStateOf({ position, duration, rate }: PositionSnapshot): MediaPositionState | undefined {
   if (!Number.isFinite(duration) || duration <= 0) return undefined

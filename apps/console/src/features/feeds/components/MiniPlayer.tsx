@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Spinner } from '../../../components/ui/Spinner'
 import { formatDuration } from '../../../lib/format'
 import { thumbnailUrl } from '../../../lib/thumbnail'
-import { useMediaSession } from '../../player/media-session'
+import { audioElementHandlers, useMediaSession } from '../../player/media-session'
 import { proxiedMediaUrl } from '../../player/messages'
 import { playTarget } from '../episodes'
 import { useMarkEnded, type MiniEpisode, type useAddToStudy, type useMiniPlayer } from '../hooks'
@@ -84,18 +84,7 @@ export function MiniPlayer({ episode, request, onClose, onEnded, onAddToStudy, s
   useMediaSession(
     address ? { title: episode.title, show: episode.channel, artwork: thumbnailUrl(episode.image) } : undefined,
     playing,
-    {
-      play: () => void audio.current?.play().catch((error: unknown) => console.warn('Playback did not start', error)),
-      pause: () => audio.current?.pause(),
-      seekTo: (seconds) => {
-        if (audio.current) audio.current.currentTime = seconds
-        setTime(seconds)
-      },
-      position: () => {
-        const el = audio.current
-        return { position: el?.currentTime ?? time, duration: el && Number.isFinite(el.duration) ? el.duration : duration, rate: el?.playbackRate ?? 1 }
-      },
-    },
+    audioElementHandlers(audio, { time, duration, setTime }),
     `${seeks}:${duration}`,
   )
 

@@ -3,7 +3,7 @@ import { ListMusic, Pause, Play, SkipBack, SkipForward } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { formatDuration } from '../../../lib/format'
 import { thumbnailUrl } from '../../../lib/thumbnail'
-import { useMediaSession } from '../../player/media-session'
+import { audioElementHandlers, useMediaSession } from '../../player/media-session'
 import { proxiedMediaUrl } from '../../player/messages'
 import { barMediaOf, nextPlayable } from '../queue'
 
@@ -81,16 +81,7 @@ export function PlaylistPlayerBar({ items, currentId, onCurrentChange, show }: P
     current ? { title: current.Title, show, artwork: thumbnailUrl(current.Thumbnail, current.Video) } : undefined,
     playing,
     {
-      play: () => void audio.current?.play().catch((error: unknown) => console.warn('Playback did not start', error)),
-      pause: () => audio.current?.pause(),
-      seekTo: (seconds) => {
-        if (audio.current) audio.current.currentTime = seconds
-        setTime(seconds)
-      },
-      position: () => {
-        const el = audio.current
-        return { position: el?.currentTime ?? time, duration: el && Number.isFinite(el.duration) ? el.duration : duration, rate: el?.playbackRate ?? 1 }
-      },
+      ...audioElementHandlers(audio, { time, duration, setTime }),
       previous: previous >= 0 ? () => go(previous) : undefined,
       next: next >= 0 ? () => go(next) : undefined,
     },

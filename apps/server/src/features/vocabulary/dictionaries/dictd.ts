@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises'
 import { StringDecoder } from 'node:string_decoder'
 import { articleReader, openDataFile } from './data-file'
 import { slicer, type Lexicon } from './lexicon'
-import { scoreArticles, type Meaning } from './meanings'
+import { indexedMeanings } from './meanings'
 import { normaliseTerm, TermIndexBuilder } from './term-index'
 
 /** How much of an index is read at a time. */
@@ -89,15 +89,7 @@ export async function loadDictd(indexFile: string, dataFile: string): Promise<Le
       terms: index.terms,
       bytes: index.bytes,
       ...(title ? { title } : {}),
-      meanings(query) {
-        const out: Meaning[] = []
-        for (const key of query.keys) {
-          const records = index.get(key.term)
-          if (records.length === 0) continue
-          out.push(...scoreArticles(articles.readMany(records), key, query))
-        }
-        return out
-      },
+      meanings: indexedMeanings(index, articles),
       close: () => data.close(),
     }
   } catch (error) {

@@ -236,3 +236,19 @@ export function scoreArticles(articles: string[], key: MeaningQuery['keys'][numb
   })
   return out
 }
+
+/** The meanings of an indexed dictionary (dictd, StarDict): each key of the query looked up, its articles read and scored. */
+export function indexedMeanings(
+  index: { get(term: string): ReadonlyArray<{ a: number; b: number }> },
+  articles: { readMany(records: ReadonlyArray<{ a: number; b: number }>): string[] },
+): (query: MeaningQuery) => Meaning[] {
+  return (query) => {
+    const out: Meaning[] = []
+    for (const key of query.keys) {
+      const records = index.get(key.term)
+      if (records.length === 0) continue
+      out.push(...scoreArticles(articles.readMany(records), key, query))
+    }
+    return out
+  }
+}

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { gunzipSync } from 'node:zlib'
 import { articleReader, openDataFile } from './data-file'
 import { slicer, type Lexicon } from './lexicon'
-import { scoreArticles, type Meaning } from './meanings'
+import { indexedMeanings } from './meanings'
 import { normaliseTerm, TermIndexBuilder } from './term-index'
 
 /** The `key=value` lines of a StarDict `.ifo` file (its first line is the magic "StarDict's dict ifo file"). */
@@ -128,16 +128,8 @@ export async function loadStardict(ifoFile: string): Promise<Lexicon> {
       terms: index.terms,
       bytes: index.bytes,
       ...(info.bookname ? { title: info.bookname.slice(0, 120) } : {}),
-      meanings(query) {
-        const out: Meaning[] = []
-        for (const key of query.keys) {
-          const records = index.get(key.term)
-          if (records.length === 0) continue
-          // Articles rarely repeat the headword: each line is a meaning (the headword line, if any, is dropped by the parser).
-          out.push(...scoreArticles(articles.readMany(records), key, query))
-        }
-        return out
-      },
+      // Articles rarely repeat the headword: each line is a meaning (the headword line, if any, is dropped by the parser).
+      meanings: indexedMeanings(index, articles),
       close: () => data.close(),
     }
   } catch (error) {
