@@ -89,6 +89,9 @@ describe('chat with an OpenAI-compatible model in Chromium', () => {
     // The last 3 user turns and what follows go to the model.
     expect(model.requests.at(-1)!.body.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user'])
 
+    // The history is kept once the reply is over (the stream's end may come after its last words show).
+    await expect.poll(() => assistant(page).last().getAttribute('aria-busy')).toBeNull()
+    await expect.poll(() => page.evaluate(() => Object.values(localStorage).some((v) => v.includes('It means not willing.')))).toBe(true)
     await page.reload()
     await page.getByRole('tab', { name: 'Chat' }).click()
     await assistant(page).last().getByText('It means not willing.').waitFor()
