@@ -1,6 +1,8 @@
 import { Menu, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
+import { OfflineBanner } from '../../features/offline/OfflineBanner'
+import { OutboxFlusher } from '../../features/offline/OutboxFlusher'
 import { Sidebar } from './Sidebar'
 
 /**
@@ -84,6 +86,8 @@ export function Shell() {
       )}
 
       <main className="md:pl-64">
+        <OutboxFlusher />
+        <OfflineBanner />
         <Outlet />
       </main>
     </div>

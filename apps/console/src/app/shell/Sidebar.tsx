@@ -2,9 +2,14 @@ import { useQuery } from '@tanstack/react-query'
 import { BookOpen, Brain, Compass, GraduationCap, ListMusic, LogOut, Plus, Rss } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { NavLink, useNavigate } from 'react-router'
+import { Button } from '../../components/ui/Button'
+import { Dialog } from '../../components/ui/Dialog'
 import { Spinner } from '../../components/ui/Spinner'
 import { useAuth } from '../../features/auth/auth-context'
 import { DueBadge } from '../../features/memories/components/DueBadge'
+import { OFFLINE_MSG } from '../../features/offline/messages'
+import { pendingEntries } from '../../features/offline/outbox'
+import { forgetOfflineData } from '../../features/offline/owner-data'
 import { playlistsQuery, useCreatePlaylist, usePlaylistsChangedEvent } from '../../features/playlists/api'
 import { createErrorMessage, PLAYLIST_TEXT } from '../../features/playlists/messages'
 
@@ -71,11 +76,21 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const auth = useAuth()
   const navigate = useNavigate()
   const [leaving, setLeaving] = useState(false)
+  /** Changes made offline that signing out would delete: asked about first. */
+  const [unsent, setUnsent] = useState(0)
 
-  const logout = async () => {
+  const leave = async () => {
+    setUnsent(0)
     setLeaving(true)
+    if (auth.username !== undefined) await forgetOfflineData(auth.username)
     await auth.signOut()
     navigate('/login', { replace: true })
+  }
+
+  const logout = async () => {
+    const waiting = auth.username === undefined ? 0 : await pendingEntries(auth.username).then((e) => e.length, () => 0)
+    if (waiting > 0) setUnsent(waiting)
+    else await leave()
   }
 
   return (
@@ -133,6 +148,22 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           Logout
         </button>
       </div>
+      {unsent > 0 && (
+        <Dialog
+          title={OFFLINE_MSG.signOutTitle}
+          onClose={() => setUnsent(0)}
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setUnsent(0)}>
+                {OFFLINE_MSG.stay}
+              </Button>
+              <Button onClick={() => void leave()}>{OFFLINE_MSG.signOutAnyway}</Button>
+            </>
+          }
+        >
+          <p className="text-sm text-slate-700">{OFFLINE_MSG.signOutBody(unsent)}</p>
+        </Dialog>
+      )}
     </div>
   )
 }
