@@ -119,7 +119,7 @@ describe('sendOrQueue', () => {
     // Something waits, so the next change queues behind it instead of overtaking it.
     expect(await sendOrQueue('ann', 'test', { n: 2 })).toBe('queued')
     await whenOutboxIdle()
-    const queued = await pendingEntries('ann')
+    const queued = (await pendingEntries('ann')) as OutboxEntry<{ n: number }>[]
     expect(queued.map((e) => e.payload.n)).toEqual([1, 2])
     down = false
     await flushOutbox('ann')
