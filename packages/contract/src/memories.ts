@@ -197,6 +197,14 @@ export const reviewFlashcard = defineRoute({
     rating: z.enum(REVIEW_RATINGS, { error: MEMORIES_MSG.badRating }),
     /** Beyond the spec: how long the learner took to answer, in ms (the Anki export's answer time). */
     time_ms: intInput(MEMORIES_MSG.badAnswerTime, 0, ANSWER_TIME_MAX_MS).optional(),
+    /**
+     * Beyond the spec (issue 26): the client's id of this answer. The same id
+     * sent again (a retry, an outbox flushed twice) answers with the card as
+     * it is and changes nothing.
+     */
+    review_id: z.uuid({ error: MEMORIES_MSG.badReviewId }).transform((v) => v.toLowerCase()).optional(),
+    /** Beyond the spec (issue 26): when the learner answered (a review made offline is scheduled at its own time). */
+    answered_at: z.iso.datetime({ offset: true, error: MEMORIES_MSG.badAnsweredAt }).optional(),
   }),
   response: z.object({ success: z.literal(true), updated_flashcard: flashcard, msg: z.literal('ok') }),
 })

@@ -124,6 +124,12 @@ export const MEMORIES_MSG = {
   badClipTimes: 'end_ms must be after start_ms, and the sentence at most 60 seconds',
   sourceHasNoWords: 'That part of the article has no transcript to cut a sentence from',
   audioNotFound: 'This card has no audio',
+  // Reviews made offline (issue 26).
+  badReviewId: 'review_id must be a UUID',
+  badAnsweredAt: 'answered_at must be an ISO 8601 time such as 2026-11-26T19:00:00.000Z',
+  answeredInFuture: 'answered_at is in the future: check the device clock',
+  answeredTooLongAgo: 'answered_at is more than 30 days ago: a review waits offline at most 30 days',
+  reviewIdReused: 'review_id was already used for another card',
 } as const
 
 /** Notes (spec 000 s2, s4); the server's own texts where the spec leaves them to us. */

@@ -30,6 +30,14 @@ export const DEFAULT_ANSWER_BUTTONS: AnswerButtons = 2
 export const LEARN_AHEAD_MS = 20 * 60_000
 /** The longest answer time a review records (ms); a tab left open longer says nothing about the card. */
 export const ANSWER_TIME_MAX_MS = 3_600_000
+/**
+ * A review made offline carries the time it was answered (issue 26). A
+ * device's clock may run this far ahead of the server's; a later time is
+ * refused, a time within it counts as now.
+ */
+export const ANSWERED_AT_SKEW_MS = 5 * 60_000
+/** The oldest answer the server takes: a device offline longer has its reviews refused, not scheduled a month late. */
+export const ANSWERED_AT_MAX_AGE_DAYS = 30
 
 /**
  * An interval as Anki writes it under its answer buttons: "1m", "10m", "3h",

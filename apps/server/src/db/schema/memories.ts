@@ -1,4 +1,4 @@
-import { doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core'
+import { doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './users'
 
 /**
@@ -85,9 +85,19 @@ export const reviewLogs = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
     /** How long the learner took to answer (card shown to answer), in ms; null when the client did not say. */
     timeMs: integer('time_ms'),
+    /**
+     * The client's id of the answer (issue 26: reviews made offline are sent,
+     * and may be sent again, later); null for answers sent without one. One
+     * per user: the same answer is applied once.
+     */
+    reviewId: uuid('review_id'),
     // Before/after: the card's schedule (JSON) (ef, repetition, dates and the FSRS state).
     previous: jsonb('previous').notNull(),
     next: jsonb('next').notNull(),
   },
-  (t) => [index('review_logs_user_time_idx').on(t.userId, t.reviewedAt), index('review_logs_flashcard_idx').on(t.flashcardId)],
+  (t) => [
+    index('review_logs_user_time_idx').on(t.userId, t.reviewedAt),
+    index('review_logs_flashcard_idx').on(t.flashcardId),
+    uniqueIndex('review_logs_user_review_id_idx').on(t.userId, t.reviewId),
+  ],
 )

@@ -75,6 +75,73 @@ function logState(s: CardSchedule) {
   return { ...s, nextReview: s.nextReview?.toISOString() ?? null, lastReviewed: s.lastReviewed?.toISOString() ?? null }
 }
 
+/** A logged schedule read back whole; a field older rows lack is taken from `fallback`. */
+function fromLogState(logged: LoggedSchedule, fallback: CardSchedule): CardSchedule {
+  const date = (v: string | null | undefined, or: Date | null) => (v === undefined ? or : v === null ? null : new Date(v))
+  const full = logged as Partial<Record<keyof CardSchedule, unknown>>
+  const num = (key: Exclude<keyof CardSchedule, 'nextReview' | 'lastReviewed'>) => (typeof full[key] === 'number' ? (full[key] as number) : fallback[key])
+  return {
+    ef: num('ef'),
+    repetition: num('repetition'),
+    nextReview: date(logged.nextReview, fallback.nextReview),
+    lastReviewed: date(logged.lastReviewed, fallback.lastReviewed),
+    fsrsState: num('fsrsState'),
+    stability: num('stability'),
+    difficulty: num('difficulty'),
+    scheduledDays: num('scheduledDays'),
+    learningSteps: num('learningSteps'),
+    reps: num('reps'),
+    lapses: num('lapses'),
+  }
+}
+
+/** The SET list that stores a schedule on a card row. */
+function scheduleSet(s: CardSchedule) {
+  return sql`ef = ${s.ef}, repetition = ${s.repetition},
+    next_review = ${s.nextReview?.toISOString() ?? null}, last_reviewed = ${s.lastReviewed?.toISOString() ?? null},
+    fsrs_state = ${s.fsrsState}, stability = ${s.stability}, difficulty = ${s.difficulty},
+    scheduled_days = ${s.scheduledDays}, learning_steps = ${s.learningSteps},
+    reps = ${s.reps}, lapses = ${s.lapses}, updated_at = now()`
+}
+
+/** PostgreSQL's unique_violation. */
+const UNIQUE_VIOLATION = '23505'
+/** The SQLSTATE of a failed query (drizzle wraps the driver's error in `cause`). */
+function pgCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string') return e.code
+  }
+  return undefined
+}
+
+/** One answer as the review call gives it. `at`: the time a review made offline carries; without it, the answer is given when it is written. */
+export interface ReviewAnswer {
+  rating: ReviewRating
+  at?: Date
+  timeMs: number | null
+  reviewId: string | null
+}
+
+/** How a deck reviews: the scheduler and the answer buttons. */
+export interface DeckRules {
+  scheduler: SchedulerName
+  answerButtons: AnswerButtons
+}
+
+/** The scheduling the repository applies, given by the service (pure functions of schedule.ts). */
+export interface ReviewRules {
+  now(): Date
+  next(card: CardSchedule, at: Date, deck: DeckRules): CardSchedule
+  replay<A extends { rating: ReviewRating; at: Date }>(start: CardSchedule, answers: readonly A[], deck: DeckRules): Array<{ answer: A; previous: CardSchedule; next: CardSchedule }>
+}
+
+/** What a review call did: `applied` false when its review_id was already in the log (`sameCard` false: for another card). */
+export interface ReviewOutcome {
+  row: FlashcardRow
+  applied: boolean
+  sameCard: boolean
+}
+
 /** Every query is scoped by the user: another user's deck or card is simply not found. */
 export function createMemoriesRepo(db: Db) {
   const cardOf = (userId: number, id: number) => and(eq(flashcards.id, id), eq(flashcards.userId, userId))
@@ -191,21 +258,26 @@ export function createMemoriesRepo(db: Db) {
 
     /**
      * One review, written as one transaction: the card's new schedule and its
-     * log row together or not at all. `next` computes the schedule from the
-     * card as read. The fast path reads the card, then writes both rows in one
-     * statement that only applies if nobody reviewed the card in between
+     * log row together or not at all. `rules.next` computes the schedule from
+     * the card as read. The fast path reads the card, then writes both rows in
+     * one statement that only applies if nobody reviewed the card in between
      * (`reps` unchanged): 2 round trips, no lock held across them. If someone
      * did, the review is redone under a row lock (SELECT ... FOR UPDATE), so
      * concurrent reviews of one card queue up and each starts from the state
      * the one before it saved; nothing is lost and nobody retries forever.
+     *
+     * An answer given before the card's last applied one (made offline, sent
+     * late: issue 26) is not put on top of it: under the lock, the card's log
+     * is replayed with it in its place (`rules.replay`), and every log row
+     * from there on gets the schedule before and after it rewritten.
+     *
+     * An answer with a `reviewId` already in the user's log changes nothing:
+     * `applied` is false and the card is returned as it is (`sameCard` false
+     * when that id was another card's). A unique index makes this hold for
+     * two copies sent at once too: the second one's insert fails and its
+     * whole write is rolled back.
      */
-    async review(
-      userId: number,
-      id: number,
-      rating: ReviewRating,
-      next: (row: FlashcardRow, deck: { scheduler: SchedulerName; answerButtons: AnswerButtons }) => { schedule: CardSchedule; reviewedAt: Date },
-      timeMs: number | null = null,
-    ): Promise<FlashcardRow | undefined> {
+    async review(userId: number, id: number, answer: ReviewAnswer, rules: ReviewRules): Promise<ReviewOutcome | undefined> {
       const read = async (q: Db, lock: boolean) => {
         const query = q
           .select({ card: flashcards, scheduler: decks.scheduler, answerButtons: decks.answerButtons })
@@ -213,38 +285,94 @@ export function createMemoriesRepo(db: Db) {
           .innerJoin(decks, eq(decks.id, flashcards.deckId))
           .where(cardOf(userId, id))
         const [row] = lock ? await query.for('update', { of: flashcards }) : await query
+        return row && { card: row.card, deck: { scheduler: row.scheduler as SchedulerName, answerButtons: row.answerButtons as AnswerButtons } }
+      }
+      type Seen = NonNullable<Awaited<ReturnType<typeof read>>>
+      const logged = async (q: Db) => {
+        if (!answer.reviewId) return undefined
+        const [row] = await q
+          .select({ flashcardId: reviewLogs.flashcardId })
+          .from(reviewLogs)
+          .where(and(eq(reviewLogs.userId, userId), eq(reviewLogs.reviewId, answer.reviewId)))
         return row
       }
-      const write = async (q: Db, card: FlashcardRow, scheduler: SchedulerName, answerButtons: AnswerButtons) => {
-        const { schedule, reviewedAt } = next(card, { scheduler, answerButtons })
+      const unchanged = (card: FlashcardRow, earlier: { flashcardId: number | null } | undefined): ReviewOutcome | undefined =>
+        earlier && { row: card, applied: false, sameCard: earlier.flashcardId === id }
+      // Only an answer that carries its own time can be before the card's last one: one without is given now.
+      const before = (card: FlashcardRow) => answer.at !== undefined && card.lastReviewed !== null && answer.at.getTime() < card.lastReviewed.getTime()
+      const onTop = async (q: Db, { card, deck }: Seen) => {
+        const at = answer.at ?? rules.now()
+        const schedule = rules.next(scheduleOf(card), at, deck)
         const result = await q.execute<Record<string, unknown>>(sql`
           WITH updated AS (
-            UPDATE ${flashcards} SET
-              ef = ${schedule.ef}, repetition = ${schedule.repetition},
-              next_review = ${schedule.nextReview?.toISOString() ?? null}, last_reviewed = ${schedule.lastReviewed?.toISOString() ?? null},
-              fsrs_state = ${schedule.fsrsState}, stability = ${schedule.stability}, difficulty = ${schedule.difficulty},
-              scheduled_days = ${schedule.scheduledDays}, learning_steps = ${schedule.learningSteps},
-              reps = ${schedule.reps}, lapses = ${schedule.lapses}, updated_at = now()
+            UPDATE ${flashcards} SET ${scheduleSet(schedule)}
             WHERE id = ${id} AND user_id = ${userId} AND reps = ${card.reps}
             RETURNING *
           ), logged AS (
-            INSERT INTO ${reviewLogs} (user_id, flashcard_id, rating, scheduler, reviewed_at, time_ms, previous, next)
-            SELECT ${userId}, id, ${rating}, ${scheduler}, ${reviewedAt.toISOString()}, ${timeMs}::integer, ${JSON.stringify(logState(scheduleOf(card)))}::jsonb, ${JSON.stringify(logState(schedule))}::jsonb
+            INSERT INTO ${reviewLogs} (user_id, flashcard_id, rating, scheduler, reviewed_at, time_ms, review_id, previous, next)
+            SELECT ${userId}, id, ${answer.rating}, ${deck.scheduler}, ${at.toISOString()}, ${answer.timeMs}::integer, ${answer.reviewId}::uuid,
+              ${JSON.stringify(logState(scheduleOf(card)))}::jsonb, ${JSON.stringify(logState(schedule))}::jsonb
             FROM updated
           )
           SELECT * FROM updated`)
         const [row] = result.rows
         return row ? fromSqlRow(row) : undefined
       }
+      const replayed = async (tx: Db, { card, deck }: Seen, at: Date): Promise<FlashcardRow> => {
+        const history = await tx
+          .select({ logId: reviewLogs.id, rating: reviewLogs.rating, at: reviewLogs.reviewedAt, previous: reviewLogs.previous })
+          .from(reviewLogs)
+          .where(and(eq(reviewLogs.userId, userId), eq(reviewLogs.flashcardId, id)))
+          .orderBy(asc(reviewLogs.reviewedAt), asc(reviewLogs.id))
+        // The card before its first logged answer; a card reviewed before the log existed starts where it stands.
+        const start = history[0] ? fromLogState(history[0].previous as LoggedSchedule, scheduleOf(card)) : scheduleOf(card)
+        const answers = [...history.map((h) => ({ ...h, rating: h.rating as ReviewRating })), { logId: undefined, rating: answer.rating, at }]
+        const steps = rules.replay(start, answers, deck)
+        const from = steps.findIndex((s) => s.answer.logId === undefined)
+        for (const step of steps.slice(from)) {
+          const [previous, next] = [JSON.stringify(logState(step.previous)), JSON.stringify(logState(step.next))]
+          if (step.answer.logId === undefined) {
+            await tx.insert(reviewLogs).values({
+              userId, flashcardId: id, rating: answer.rating, scheduler: deck.scheduler, reviewedAt: at, timeMs: answer.timeMs, reviewId: answer.reviewId,
+              previous: sql`${previous}::jsonb`, next: sql`${next}::jsonb`,
+            })
+          } else {
+            await tx.update(reviewLogs).set({ previous: sql`${previous}::jsonb`, next: sql`${next}::jsonb` }).where(eq(reviewLogs.id, step.answer.logId))
+          }
+        }
+        const result = await tx.execute<Record<string, unknown>>(sql`
+          UPDATE ${flashcards} SET ${scheduleSet(steps.at(-1)!.next)} WHERE id = ${id} AND user_id = ${userId} RETURNING *`)
+        return fromSqlRow(result.rows[0]!)
+      }
 
-      const seen = await read(db, false)
-      if (!seen) return undefined
-      const fast = await write(db, seen.card, seen.scheduler as SchedulerName, seen.answerButtons as AnswerButtons)
-      if (fast) return fast
-      return db.transaction(async (tx) => {
-        const locked = await read(tx as unknown as Db, true)
-        return locked ? write(tx as unknown as Db, locked.card, locked.scheduler as SchedulerName, locked.answerButtons as AnswerButtons) : undefined
-      })
+      try {
+        // The id is looked up before the card is read: a copy applied in between is then in the card returned.
+        const earlier = await logged(db)
+        const seen = await read(db, false)
+        if (!seen) return undefined
+        const known = unchanged(seen.card, earlier)
+        if (known) return known
+        if (!before(seen.card)) {
+          const fast = await onTop(db, seen)
+          if (fast) return { row: fast, applied: true, sameCard: true }
+        }
+        return await db.transaction(async (t) => {
+          const tx = t as unknown as Db
+          const locked = await read(tx, true)
+          if (!locked) return undefined
+          const known = unchanged(locked.card, await logged(tx))
+          if (known) return known
+          const row = before(locked.card) ? await replayed(tx, locked, answer.at!) : await onTop(tx, locked)
+          return { row: row!, applied: true, sameCard: true }
+        })
+      } catch (error) {
+        // The same id sent twice at once: the other copy was applied first, this one changed nothing.
+        if (!answer.reviewId || pgCode(error) !== UNIQUE_VIOLATION) throw error
+        const earlier = await logged(db)
+        const seen = await read(db, false)
+        if (!seen) return undefined
+        return unchanged(seen.card, earlier) ?? { row: seen.card, applied: false, sameCard: true }
+      }
     },
 
     /** The review log of one card, oldest first (tests and future parameter training). */

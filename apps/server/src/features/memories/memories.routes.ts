@@ -56,7 +56,10 @@ export const memoriesRoutes: FastifyPluginAsyncZod<{ memories: MemoriesService; 
 
   app.route({
     ...fromContract(c.reviewFlashcard),
-    handler: async (request) => ({ ...ok, updated_flashcard: await memories.review(request.user.id, request.body.flashcard_id, request.body.rating, request.body.time_ms) }),
+    handler: async (request) => {
+      const { flashcard_id, rating, time_ms, review_id, answered_at } = request.body
+      return { ...ok, updated_flashcard: await memories.review(request.user.id, flashcard_id, rating, { timeMs: time_ms, reviewId: review_id, answeredAt: answered_at }) }
+    },
   })
 
   app.route({

@@ -1,10 +1,10 @@
-import { MEMORIES_MSG, type AnswerButtons, type CardKind, type Deck, type Flashcard, type ReviewRating, type SchedulerName } from '@lingocast/contract'
-import { NotFoundError, ValidationError } from '../../lib/errors'
+import { ANSWERED_AT_MAX_AGE_DAYS, ANSWERED_AT_SKEW_MS, MEMORIES_MSG, type AnswerButtons, type CardKind, type Deck, type Flashcard, type ReviewRating, type SchedulerName } from '@lingocast/contract'
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors'
 import { deckToApkg } from './anki-package'
 import { cardsToCsv, csvToCards, deckFileName } from './deck-csv'
 import { toDeckDto, toFlashcardDto } from './flashcard-dto'
-import { scheduleOf, type MemoriesRepo } from './memories.repo'
-import { newCardSchedule, nextIntervals, scheduleReview } from './schedule'
+import { scheduleOf, type MemoriesRepo, type ReviewRules } from './memories.repo'
+import { newCardSchedule, nextIntervals, replayAnswers, scheduleReview } from './schedule'
 import type { SentenceSource } from './sentence-source'
 import { checkStatsPeriod, checkTimeZone } from './stats-period'
 
@@ -35,6 +35,24 @@ export interface CardSource {
   article_id: number | string
   start_ms: number
   end_ms: number
+}
+
+/** The pure scheduling of schedule.ts, as the repository applies it to a card as read. */
+const reviewRules = (rating: ReviewRating, now: () => Date): ReviewRules => ({
+  now,
+  next: (card, at, deck) => scheduleReview(card, rating, at, deck.scheduler, deck.answerButtons),
+  replay: (start, answers, deck) => replayAnswers(start, answers, deck.scheduler, deck.answerButtons),
+})
+
+/**
+ * When an answer made offline counts as given: the time it carries. A time ahead of the server by up to the clock skew counts as now;
+ * further ahead, or older than the longest a review waits offline, is refused.
+ */
+function answeredAt(given: string, now: Date): Date {
+  const at = new Date(given)
+  if (at.getTime() > now.getTime() + ANSWERED_AT_SKEW_MS) throw new ValidationError(MEMORIES_MSG.answeredInFuture)
+  if (at.getTime() < now.getTime() - ANSWERED_AT_MAX_AGE_DAYS * 86_400_000) throw new ValidationError(MEMORIES_MSG.answeredTooLongAgo)
+  return at.getTime() > now.getTime() ? now : at
 }
 
 export function createMemoriesService(deps: MemoriesDeps) {
@@ -126,20 +144,20 @@ export function createMemoriesService(deps: MemoriesDeps) {
       if (deleted.audio) await deps.clips?.remove(deleted.audio)
     },
 
-    /** One answer: the card's next schedule (by its deck's scheduler and buttons) and its log row, with the answer time when the client gave it. */
-    async review(userId: number, id: number, rating: ReviewRating, timeMs?: number): Promise<Flashcard> {
-      const row = await repo.review(
-        userId,
-        id,
-        rating,
-        (locked, deck) => {
-          const at = now()
-          return { schedule: scheduleReview(scheduleOf(locked), rating, at, deck.scheduler, deck.answerButtons), reviewedAt: at }
-        },
-        timeMs ?? null,
-      )
-      if (!row) throw new NotFoundError(MEMORIES_MSG.flashcardNotFound)
-      return toFlashcardDto(row)
+    /**
+     * One answer: the card's next schedule (by its deck's scheduler and
+     * buttons) and its log row, with the answer time when the client gave it.
+     * A review made offline (issue 26) carries its id and when it was given:
+     * it is scheduled at that time (an answer given before the card's last one
+     * replays the card's history with it in its place), and an id already
+     * applied answers with the card as it is.
+     */
+    async review(userId: number, id: number, rating: ReviewRating, options: { timeMs?: number; reviewId?: string; answeredAt?: string } = {}): Promise<Flashcard> {
+      const at = options.answeredAt === undefined ? undefined : answeredAt(options.answeredAt, now())
+      const outcome = await repo.review(userId, id, { rating, at, timeMs: options.timeMs ?? null, reviewId: options.reviewId ?? null }, reviewRules(rating, now))
+      if (!outcome) throw new NotFoundError(MEMORIES_MSG.flashcardNotFound)
+      if (!outcome.sameCard) throw new ConflictError(MEMORIES_MSG.reviewIdReused)
+      return toFlashcardDto(outcome.row)
     },
 
     /** Seconds from now until the card would be due after each answer (the four buttons' labels). */

@@ -165,3 +165,38 @@ export function nextIntervals(s: CardSchedule, now: Date, name: SchedulerName, b
   const after = (rating: ReviewRating) => scheduleReview(s, rating, now, name, buttons).nextReview!.getTime() - now.getTime()
   return { Again: after('Again'), Hard: after('Hard'), Good: after('Good'), Easy: after('Easy') }
 }
+
+/** One answer of a card's history: its rating and when it was given. */
+export interface TimedAnswer {
+  rating: ReviewRating
+  at: Date
+}
+
+/**
+ * A card's history replayed (issue 26): the answers in the order they were
+ * given (`at`; answers of one instant keep the order they came in), each
+ * scheduled on top of the one before, from `start` (the card before its
+ * first answer). What two devices that reviewed one card offline need: the
+ * later answer is applied on top of the earlier one, whichever arrived
+ * first. An answer never counts as given before the one it follows (a
+ * schedule cannot go back in time); each keeps its own `at` as given.
+ * Returns every answer with the schedule before and after it, in that order.
+ */
+export function replayAnswers<A extends TimedAnswer>(
+  start: CardSchedule,
+  answers: readonly A[],
+  name: SchedulerName,
+  buttons: AnswerButtons = DEFAULT_ANSWER_BUTTONS,
+): Array<{ answer: A; previous: CardSchedule; next: CardSchedule }> {
+  const ordered = answers.map((answer, i) => ({ answer, i })).sort((a, b) => a.answer.at.getTime() - b.answer.at.getTime() || a.i - b.i)
+  const out: Array<{ answer: A; previous: CardSchedule; next: CardSchedule }> = []
+  let state = start
+  for (const { answer } of ordered) {
+    const last = state.lastReviewed?.getTime() ?? -Infinity
+    const at = answer.at.getTime() < last ? state.lastReviewed! : answer.at
+    const next = scheduleReview(state, answer.rating, at, name, buttons)
+    out.push({ answer, previous: state, next })
+    state = next
+  }
+  return out
+}
