@@ -97,7 +97,7 @@ describe('security headers', () => {
       expect(policy.get('script-src'), url).toEqual(["'self'", 'https://www.youtube.com'])
       expect(policy.get('style-src'), url).toEqual(["'self'", "'unsafe-inline'"])
       expect(policy.get('img-src'), url).toEqual(["'self'"])
-      expect(policy.get('media-src'), url).toEqual(["'self'"])
+      expect(policy.get('media-src'), url).toEqual(["'self'", 'blob:'])
       expect(policy.get('connect-src'), url).toEqual(["'self'"])
       // The service worker and the manifest: the console's own files only.
       expect(policy.get('worker-src'), url).toEqual(["'self'"])

@@ -25,6 +25,9 @@ import fp from 'fastify-plugin'
  * - img-src and media-src 'self': thumbnails, frames, description images
  *   and remote media all go through the server's proxies, so the browser
  *   never asks a publisher's host for anything (no tracking pixels);
+ *   media-src also blob:, the sound kept on the device for offline use
+ *   (a card's sentence, issue 26) played from Cache Storage: a blob: address
+ *   is made only by the page's own script from bytes it already holds;
  * - worker-src and manifest-src 'self': the console's service worker
  *   (/console/sw.js, which precaches the shell) and its web app manifest,
  *   both its own files; worker-src is named so that it does not fall back
@@ -39,7 +42,7 @@ export const CONSOLE_CSP: Record<string, string[]> = {
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'"],
-  'media-src': ["'self'"],
+  'media-src': ["'self'", 'blob:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
   'worker-src': ["'self'"],
