@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { OfflineBanner } from '../../features/offline/OfflineBanner'
 import { OutboxFlusher } from '../../features/offline/OutboxFlusher'
+// Registers the outbox's sender of reviews made offline, so the queue is sent from any screen.
+import '../../features/memories/offline-review'
 import { Sidebar } from './Sidebar'
 
 /**

@@ -6,14 +6,19 @@ import { Link, Navigate, useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
 import { fireWindowEvent } from '../../lib/events'
-import { decksQuery, flashcardsQuery, intervalsQuery, memoriesKeys, reviewFlashcard } from './api'
+import { useOnline } from '../../lib/online'
+import { ApiError } from '../../api/client'
+import { useAuth } from '../auth/auth-context'
+import { decksQuery, flashcardsQuery, intervalsQuery, memoriesKeys } from './api'
 import { EditFlashcardDialog } from './components/EditFlashcardDialog'
 import { Markdown } from './components/Markdown'
 import { ReviewedStrip } from './components/ReviewedStrip'
 import { SentenceAudio, type SentenceAudioHandle } from './components/SentenceAudio'
 import { SourceQuote } from './components/SourceQuote'
 import { cardParts, clozeParts } from './deck-stats'
-import { failureText, learningText, MEMORIES_MSG, MEMORIES_TEXT, reviewCounter } from './messages'
+import { failureText, learningText, MEMORIES_MSG, MEMORIES_TEXT, OFFLINE_REVIEW_TEXT, reviewCounter } from './messages'
+import { keepDeck, keptDeckQuery } from './offline-deck'
+import { saveReview, waitingReviewsQuery } from './offline-review'
 import { answer, currentCard, learningCount, replaceCard, settle, startSession, type ReviewSession } from './review-session'
 import { useDeckAutoplay } from './review-autoplay'
 
@@ -31,7 +36,15 @@ const AGAIN_STEP_MS: Record<AnswerButtons, number> = { 2: 10 * 60_000, 4: 60_000
 function Review({ deckId }: { deckId: number }) {
   const cards = useQuery(flashcardsQuery(deckId))
   const decks = useQuery(decksQuery())
-  const buttons: AnswerButtons = decks.data?.find((d) => d.id === deckId)?.answer_buttons ?? 2
+  const online = useOnline()
+  const owner = useAuth().username ?? ''
+  // Offline (issue 26): the deck's due cards as kept on this device when its review last loaded online.
+  const kept = useQuery({ ...keptDeckQuery(owner, deckId), enabled: owner !== '' })
+  const waiting = useQuery({ ...waitingReviewsQuery(owner, deckId), enabled: owner !== '' })
+  const noServer = !online || (cards.error instanceof ApiError && cards.error.status === 0)
+  const keptCards = noServer && !cards.data && kept.data ? withoutAnswered(kept.data.cards, waiting.data ?? [], kept.data.keptAt) : undefined
+  const source = cards.data ?? keptCards
+  const buttons: AnswerButtons = decks.data?.find((d) => d.id === deckId)?.answer_buttons ?? kept.data?.answerButtons ?? 2
   const client = useQueryClient()
   // The session is taken once, when the cards first arrive: a rated card stays
   // in it even after the background save refetches the deck; cards answered
@@ -45,11 +58,19 @@ function Review({ deckId }: { deckId: number }) {
   const sound = useRef<SentenceAudioHandle>(null)
   const shownAt = useRef({ key: '', at: 0 })
   useEffect(() => {
-    if (session || !cards.data) return
-    const started = startSession(cards.data, new Date())
+    if (session || !source) return
+    const started = startSession(source, new Date())
     setSession(started)
     setShownId(currentCard(started, Date.now())?.id)
-  }, [session, cards.data])
+  }, [session, source])
+  // Each load online keeps the deck's due cards (and their clips) for a review with no network.
+  const deckButtons = decks.data?.find((d) => d.id === deckId)?.answer_buttons
+  useEffect(() => {
+    if (!owner || !cards.data || deckButtons === undefined) return
+    keepDeck(owner, deckId, deckButtons, cards.data)
+      .then(() => client.invalidateQueries({ queryKey: keptDeckQuery(owner, deckId).queryKey }))
+      .catch((error: unknown) => console.error('The deck could not be kept for offline review:', error))
+  }, [owner, deckId, deckButtons, cards.data, client])
   // The session keeps its cards, but a clip that was still being cut when it was taken plays once it is ready.
   useEffect(() => {
     if (cards.data) setSession((s) => s && withAudioOf(s, cards.data))
@@ -89,10 +110,11 @@ function Review({ deckId }: { deckId: number }) {
     setSession(next)
     setShownId(currentCard(next, now)?.id)
     setRevealed(false)
-    // Saved in the background (spec 001 s4): the learner never waits between cards.
-    reviewFlashcard(current.id, rating, timeMs)
-      .then((res) => {
-        setSession((s) => s && settle(s, res.updated_flashcard, nth, Date.now()))
+    // Saved in the background (spec 001 s4): the learner never waits between cards. Offline it waits in the outbox (issue 26).
+    saveReview(owner, { flashcard_id: current.id, deck_id: deckId, rating, ...(timeMs === undefined ? {} : { time_ms: timeMs }) }, navigator.onLine)
+      .then((saved) => {
+        if (saved.queued) return
+        setSession((s) => s && settle(s, saved.card, nth, Date.now()))
         void client.invalidateQueries({ queryKey: memoriesKeys.all })
         fireWindowEvent('flashcardChanged')
       })
@@ -142,7 +164,17 @@ function Review({ deckId }: { deckId: number }) {
         )}
       </header>
 
-      {cards.isError && !session ? (
+      {(!online || (waiting.data?.length ?? 0) > 0) && (
+        <p role="status" data-testid="offline-reviews" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+          {!online && OFFLINE_REVIEW_TEXT.offline}{' '}
+          {(waiting.data?.length ?? 0) > 0 && (online ? OFFLINE_REVIEW_TEXT.sending(waiting.data!.length) : OFFLINE_REVIEW_TEXT.waiting(waiting.data!.length))}
+        </p>
+      )}
+      {noServer && !session && kept.isFetched && !kept.data ? (
+        <p role="alert" className="text-center text-slate-600">
+          {OFFLINE_REVIEW_TEXT.notKept}
+        </p>
+      ) : cards.isError && !session && !keptCards ? (
         <p role="alert" className="text-center text-red-600">
           {failureText(MEMORIES_MSG.fetchFlashcardsFailed, cards.error, 'append')}
         </p>
@@ -245,6 +277,12 @@ function FourButtons({ intervals, onRate }: { intervals: Record<ReviewRating, nu
       })}
     </div>
   )
+}
+
+/** Kept cards without those answered offline since they were kept: those answers wait to be sent, and the cards are not due again. */
+function withoutAnswered(cards: readonly Flashcard[], waiting: ReadonlyArray<{ madeAt: number; payload: { flashcard_id: number } }>, keptAt: number): Flashcard[] {
+  const answered = new Set(waiting.filter((e) => e.madeAt >= keptAt).map((e) => e.payload.flashcard_id))
+  return cards.filter((c) => !answered.has(c.id))
 }
 
 /** The session with each card's audio as the latest list has it; the same session when nothing changed. */

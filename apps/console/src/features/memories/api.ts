@@ -43,8 +43,20 @@ export const createDeck = (name: string, scheduler: SchedulerName) => apiCall(c.
 export const createFlashcard = (body: RouteBody<typeof c.createFlashcard>) => apiCall(c.createFlashcard, { body })
 export const updateFlashcard = (id: number, front: string, back: string) => apiCall(pathWithId(c.updateFlashcard, id), { body: { front, back } })
 export const deleteFlashcard = (id: number) => apiCall(pathWithId(c.deleteFlashcard, id))
-export const reviewFlashcard = (id: number, rating: ReviewRating, timeMs?: number) =>
-  apiCall(c.reviewFlashcard, { body: { flashcard_id: id, rating, ...(timeMs === undefined ? {} : { time_ms: timeMs }) } })
+/**
+ * One answer. `reviewId` makes a send that may be repeated apply once;
+ * `answeredAt` is the time of an answer made offline (issue 26).
+ */
+export const reviewFlashcard = (id: number, rating: ReviewRating, timeMs?: number, offline: { reviewId?: string; answeredAt?: Date } = {}) =>
+  apiCall(c.reviewFlashcard, {
+    body: {
+      flashcard_id: id,
+      rating,
+      ...(timeMs === undefined ? {} : { time_ms: timeMs }),
+      ...(offline.reviewId ? { review_id: offline.reviewId } : {}),
+      ...(offline.answeredAt ? { answered_at: offline.answeredAt.toISOString() } : {}),
+    },
+  })
 
 /** The four buttons' next intervals (seconds) for a card as last saved; refetched after each of its answers. */
 export const intervalsQuery = (card: Pick<Flashcard, 'id' | 'last_reviewed'>) =>

@@ -93,6 +93,14 @@ export const chatErrorText = (status: number) => `Error: Chat API error: ${statu
 /** The AI chat's error line when the call itself failed (spec 001 s8, article-side wording). */
 export const chatFailureText = (error: unknown) => `Error: ${reasonOf(error)}. Please try again.`
 
+/** The review screen offline (issue 26; ours: the spec has no offline screens). */
+export const OFFLINE_REVIEW_TEXT = {
+  offline: 'You are offline: answers are kept on this device.',
+  waiting: (n: number) => (n === 1 ? '1 review will be sent when you are online.' : `${n} reviews will be sent when you are online.`),
+  sending: (n: number) => (n === 1 ? 'Sending 1 review made offline…' : `Sending ${n} reviews made offline…`),
+  notKept: "This deck's cards are not on this device yet: open its review once while online to review it offline.",
+} as const
+
 /** The spec's counter: 'N reviewed · M remaining' (remaining never below 0). */
 export const reviewCounter = (reviewed: number, total: number) => `${reviewed} reviewed · ${Math.max(0, total - reviewed)} remaining`
 /** What follows the counter while cards wait in a learning step to come back (issue 25): ' · K learning'. */

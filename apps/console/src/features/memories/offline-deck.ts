@@ -1,0 +1,118 @@
+import type { AnswerButtons, Flashcard } from '@lingocast/contract'
+import { queryOptions } from '@tanstack/react-query'
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
+import { registerOwnerCleaner } from '../offline/owner-data'
+import { reviewQueue } from './deck-stats'
+
+/**
+ * The due cards of a deck kept on this device (issue 26), so that its review
+ * opens with no network: the cards in IndexedDB, the sentence clips of the
+ * cards that speak in Cache Storage. Taken each time the review screen loads
+ * the deck online; forgotten when the learner signs out.
+ */
+export interface KeptDeck {
+  owner: string
+  deckId: number
+  answerButtons: AnswerButtons
+  /** The cards due when it was kept, as the server had them. */
+  cards: Flashcard[]
+  keptAt: number
+}
+
+interface KeptSchema extends DBSchema {
+  decks: { key: [string, number]; value: KeptDeck; indexes: { 'by-owner': string } }
+}
+
+/** Its own database: the outbox's (features/offline) has its own versions, and a kept deck is a copy that can always be taken again. */
+const DB_NAME = 'lingocast-review-decks'
+/** Where the clips are kept, by the address they stream from (the same request the review screen makes). */
+export const CARD_AUDIO_CACHE = 'lingocast-card-audio'
+
+let opening: Promise<IDBPDatabase<KeptSchema>> | undefined
+function keptDb(): Promise<IDBPDatabase<KeptSchema>> {
+  opening ??= openDB<KeptSchema>(DB_NAME, 1, {
+    upgrade(db) {
+      db.createObjectStore('decks', { keyPath: ['owner', 'deckId'] }).createIndex('by-owner', 'owner')
+    },
+    blocking() {
+      void opening?.then((db) => db.close())
+      opening = undefined
+    },
+    terminated() {
+      opening = undefined
+    },
+  })
+  return opening
+}
+
+const clipOf = (card: Flashcard) => (card.audio?.status === 'ready' ? card.audio.url : null)
+
+/** Keeps the deck's due cards and their clips; a clip already kept is not fetched again, one no longer due is dropped. */
+export async function keepDeck(owner: string, deckId: number, answerButtons: AnswerButtons, cards: readonly Flashcard[], now = new Date()): Promise<KeptDeck> {
+  const db = await keptDb()
+  const due = reviewQueue(cards, now)
+  const before = await db.get('decks', [owner, deckId])
+  const kept: KeptDeck = { owner, deckId, answerButtons, cards: due, keptAt: now.getTime() }
+  await db.put('decks', kept)
+  if (typeof caches !== 'undefined') {
+    const cache = await caches.open(CARD_AUDIO_CACHE)
+    const wanted = new Set(due.map(clipOf).filter((u): u is string => u !== null))
+    for (const url of wanted) {
+      // One clip that fails to download leaves that card mute offline, not the deck unkept.
+      if (!(await cache.match(url))) await cache.add(new Request(url, { credentials: 'same-origin' })).catch(() => undefined)
+    }
+    for (const card of before?.cards ?? []) {
+      const url = clipOf(card)
+      if (url && !wanted.has(url)) await cache.delete(url)
+    }
+  }
+  return kept
+}
+
+export async function keptDeck(owner: string, deckId: number): Promise<KeptDeck | undefined> {
+  return (await keptDb()).get('decks', [owner, deckId])
+}
+
+/**
+ * The kept cards with each kept clip at a blob: address (the page's <audio>
+ * cannot stream the clip's own address offline: the service worker keeps only
+ * the shell). A clip not kept leaves its card without audio.
+ */
+export async function keptCardsForReview(deck: KeptDeck): Promise<Flashcard[]> {
+  const cache = typeof caches === 'undefined' ? undefined : await caches.open(CARD_AUDIO_CACHE)
+  return Promise.all(
+    deck.cards.map(async (card) => {
+      const url = clipOf(card)
+      if (!url) return card
+      const kept = await cache?.match(url)
+      return kept ? { ...card, audio: { status: 'ready' as const, url: URL.createObjectURL(await kept.blob()) } } : { ...card, audio: null }
+    }),
+  )
+}
+
+/** The kept deck read for the review screen (IndexedDB: it runs with no network). */
+export const keptDeckQuery = (owner: string, deckId: number) =>
+  queryOptions({
+    queryKey: ['kept-deck', owner, deckId] as const,
+    queryFn: async () => {
+      const deck = await keptDeck(owner, deckId)
+      return deck ? { ...deck, cards: await keptCardsForReview(deck) } : null
+    },
+    networkMode: 'always',
+    staleTime: Infinity,
+  })
+
+/** Signing out forgets the learner's kept decks and their clips. */
+export async function forgetKeptDecks(owner: string): Promise<void> {
+  const db = await keptDb()
+  const decks = await db.getAllFromIndex('decks', 'by-owner', owner)
+  const cache = typeof caches === 'undefined' ? undefined : await caches.open(CARD_AUDIO_CACHE)
+  for (const deck of decks) {
+    for (const card of deck.cards) {
+      const url = clipOf(card)
+      if (url) await cache?.delete(url)
+    }
+    await db.delete('decks', [owner, deck.deckId])
+  }
+}
+registerOwnerCleaner(forgetKeptDecks)
