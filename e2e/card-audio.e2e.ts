@@ -1,6 +1,6 @@
 import type { Flashcard } from '@lingocast/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDemoSession, type DemoSession } from './session'
+import { sessionApi, startDemoSession, type DemoSession } from './session'
 
 /**
  * Cards that speak (issue 16) in Chromium: a card made from a sentence of the
@@ -14,15 +14,7 @@ const SENTENCE_SECONDS = (10_490 - 7_500) / 1000
 
 let s: DemoSession
 
-async function api<T>(path: string, body?: object): Promise<T> {
-  const res = await fetch(`${s.server.url}${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${s.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  })
-  expect(res.status, path).toBe(200)
-  return (await res.json()) as T
-}
+const api = <T>(path: string, body?: object) => sessionApi<T>(s, path, body)
 const makeDeck = async (name: string) => (await api<{ deck: { id: number } }>('/english_vocab/memories/deck', { name })).deck.id
 const deckCards = async (deckId: number) => (await api<{ flashcards: Flashcard[] }>(`/english_vocab/memories/flashcards?deck_id=${deckId}`)).flashcards
 

@@ -1,6 +1,6 @@
 import type { Flashcard } from '@lingocast/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDemoSession, type DemoSession } from './session'
+import { sessionApi, startDemoSession, type DemoSession } from './session'
 
 /*
  * Reviews offline (issue 26) in Chromium against the built console (run
@@ -15,15 +15,7 @@ const SENTENCE = { start_ms: 7_500, end_ms: 10_490 }
 
 let s: DemoSession
 
-async function api<T>(path: string, body?: object): Promise<T> {
-  const res = await fetch(`${s.server.url}${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${s.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  })
-  expect(res.status, path).toBe(200)
-  return (await res.json()) as T
-}
+const api = <T>(path: string, body?: object) => sessionApi<T>(s, path, body)
 const deckCards = async (deckId: number) => (await api<{ flashcards: Flashcard[] }>(`/english_vocab/memories/flashcards?deck_id=${deckId}`)).flashcards
 const cardOf = async (deckId: number, front: string) => (await deckCards(deckId)).find((c) => c.front === front)!
 /** Reviews the server has logged today, from the statistics (every review is one row of its log). */

@@ -1,5 +1,6 @@
 import { DEV_LOGIN_EMAIL } from '@lingocast/contract'
 import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
 import type { SmtpServer } from '../test/smtp'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
@@ -68,4 +69,15 @@ export async function signInByEmail(page: Page, serverUrl: string, smtp: SmtpSer
   await page.getByLabel('Verification code').fill(await smtp.codeFor(email))
   await page.getByRole('button', { name: 'Login' }).click()
   await page.waitForURL((url) => url.pathname === '/console/')
+}
+
+/** Calls the API with the session's token, as another device of the learner would; the answer must be 200. */
+export async function sessionApi<T>(s: Pick<DemoSession, 'server' | 'token'>, path: string, body?: object): Promise<T> {
+  const res = await fetch(`${s.server.url}${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { authorization: `Bearer ${s.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  })
+  expect(res.status, path).toBe(200)
+  return (await res.json()) as T
 }

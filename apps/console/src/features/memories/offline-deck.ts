@@ -1,6 +1,7 @@
 import type { AnswerButtons, Flashcard } from '@lingocast/contract'
 import { queryOptions } from '@tanstack/react-query'
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
+import type { DBSchema } from 'idb'
+import { oneConnection } from '../offline/one-connection'
 import { registerOwnerCleaner } from '../offline/owner-data'
 import { reviewQueue } from './deck-stats'
 
@@ -28,22 +29,10 @@ const DB_NAME = 'lingocast-review-decks'
 /** Where the clips are kept, by the address they stream from (the same request the review screen makes). */
 export const CARD_AUDIO_CACHE = 'lingocast-card-audio'
 
-let opening: Promise<IDBPDatabase<KeptSchema>> | undefined
-function keptDb(): Promise<IDBPDatabase<KeptSchema>> {
-  opening ??= openDB<KeptSchema>(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('decks', { keyPath: ['owner', 'deckId'] }).createIndex('by-owner', 'owner')
-    },
-    blocking() {
-      void opening?.then((db) => db.close())
-      opening = undefined
-    },
-    terminated() {
-      opening = undefined
-    },
-  })
-  return opening
-}
+const connection = oneConnection<KeptSchema>(DB_NAME, 1, (db) => {
+  db.createObjectStore('decks', { keyPath: ['owner', 'deckId'] }).createIndex('by-owner', 'owner')
+})
+const keptDb = () => connection.open()
 
 const clipOf = (card: Flashcard) => (card.audio?.status === 'ready' ? card.audio.url : null)
 

@@ -1,4 +1,5 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
+import type { DBSchema, IDBPDatabase } from 'idb'
+import { oneConnection } from './one-connection'
 
 /** What the console keeps in the browser for working offline (ARCHITECTURE.md s15): one IndexedDB database. */
 export const OFFLINE_DB_NAME = 'lingocast-offline'
@@ -55,26 +56,10 @@ function upgrade(db: IDBPDatabase<OfflineSchema>, oldVersion: number): void {
 
 export const OFFLINE_DB_VERSION = 1
 
-let opening: Promise<IDBPDatabase<OfflineSchema>> | undefined
+const connection = oneConnection<OfflineSchema>(OFFLINE_DB_NAME, OFFLINE_DB_VERSION, upgrade)
 
 /** The one connection of this page; a newer version opened in another tab closes it, and the next call reopens. */
-export function offlineDb(): Promise<IDBPDatabase<OfflineSchema>> {
-  opening ??= openDB<OfflineSchema>(OFFLINE_DB_NAME, OFFLINE_DB_VERSION, {
-    upgrade,
-    blocking() {
-      void opening?.then((db) => db.close())
-      opening = undefined
-    },
-    terminated() {
-      opening = undefined
-    },
-  })
-  return opening
-}
+export const offlineDb = (): Promise<IDBPDatabase<OfflineSchema>> => connection.open()
 
 /** Forgets the connection (tests delete the database between cases). */
-export async function closeOfflineDb(): Promise<void> {
-  const db = await opening
-  db?.close()
-  opening = undefined
-}
+export const closeOfflineDb = (): Promise<void> => connection.close()
