@@ -278,26 +278,29 @@ export function createMemoriesRepo(db: Db) {
      * whole write is rolled back.
      */
     async review(userId: number, id: number, answer: ReviewAnswer, rules: ReviewRules): Promise<ReviewOutcome | undefined> {
+      // With the card, in the same statement (one snapshot: a copy applied already is in the card read), the card an id was applied to
+      // ('' for a card since deleted), null when the id is new or absent.
+      const appliedTo = answer.reviewId
+        ? sql<string | null>`(SELECT coalesce(flashcard_id::text, '') FROM ${reviewLogs} WHERE user_id = ${userId} AND review_id = ${answer.reviewId}::uuid)`
+        : sql<string | null>`NULL::text`
       const read = async (q: Db, lock: boolean) => {
         const query = q
-          .select({ card: flashcards, scheduler: decks.scheduler, answerButtons: decks.answerButtons })
+          .select({ card: flashcards, scheduler: decks.scheduler, answerButtons: decks.answerButtons, appliedTo })
           .from(flashcards)
           .innerJoin(decks, eq(decks.id, flashcards.deckId))
           .where(cardOf(userId, id))
         const [row] = lock ? await query.for('update', { of: flashcards }) : await query
-        return row && { card: row.card, deck: { scheduler: row.scheduler as SchedulerName, answerButtons: row.answerButtons as AnswerButtons } }
+        return (
+          row && {
+            card: row.card,
+            deck: { scheduler: row.scheduler as SchedulerName, answerButtons: row.answerButtons as AnswerButtons },
+            appliedTo: row.appliedTo,
+          }
+        )
       }
       type Seen = NonNullable<Awaited<ReturnType<typeof read>>>
-      const logged = async (q: Db) => {
-        if (!answer.reviewId) return undefined
-        const [row] = await q
-          .select({ flashcardId: reviewLogs.flashcardId })
-          .from(reviewLogs)
-          .where(and(eq(reviewLogs.userId, userId), eq(reviewLogs.reviewId, answer.reviewId)))
-        return row
-      }
-      const unchanged = (card: FlashcardRow, earlier: { flashcardId: number | null } | undefined): ReviewOutcome | undefined =>
-        earlier && { row: card, applied: false, sameCard: earlier.flashcardId === id }
+      const unchanged = ({ card, appliedTo }: Seen): ReviewOutcome | undefined =>
+        appliedTo === null ? undefined : { row: card, applied: false, sameCard: appliedTo === String(id) }
       // Only an answer that carries its own time can be before the card's last one: one without is given now.
       const before = (card: FlashcardRow) => answer.at !== undefined && card.lastReviewed !== null && answer.at.getTime() < card.lastReviewed.getTime()
       const onTop = async (q: Db, { card, deck }: Seen) => {
@@ -346,11 +349,9 @@ export function createMemoriesRepo(db: Db) {
       }
 
       try {
-        // The id is looked up before the card is read: a copy applied in between is then in the card returned.
-        const earlier = await logged(db)
         const seen = await read(db, false)
         if (!seen) return undefined
-        const known = unchanged(seen.card, earlier)
+        const known = unchanged(seen)
         if (known) return known
         if (!before(seen.card)) {
           const fast = await onTop(db, seen)
@@ -360,7 +361,8 @@ export function createMemoriesRepo(db: Db) {
           const tx = t as unknown as Db
           const locked = await read(tx, true)
           if (!locked) return undefined
-          const known = unchanged(locked.card, await logged(tx))
+          // A copy committed while this one waited for the lock may be missed here: its insert then fails on the index (below).
+          const known = unchanged(locked)
           if (known) return known
           const row = before(locked.card) ? await replayed(tx, locked, answer.at!) : await onTop(tx, locked)
           return { row: row!, applied: true, sameCard: true }
@@ -368,10 +370,9 @@ export function createMemoriesRepo(db: Db) {
       } catch (error) {
         // The same id sent twice at once: the other copy was applied first, this one changed nothing.
         if (!answer.reviewId || pgCode(error) !== UNIQUE_VIOLATION) throw error
-        const earlier = await logged(db)
         const seen = await read(db, false)
         if (!seen) return undefined
-        return unchanged(seen.card, earlier) ?? { row: seen.card, applied: false, sameCard: true }
+        return unchanged(seen) ?? { row: seen.card, applied: false, sameCard: true }
       }
     },
 
