@@ -2,7 +2,6 @@ import type { AnswerButtons, Flashcard } from '@lingocast/contract'
 import { queryOptions } from '@tanstack/react-query'
 import type { DBSchema } from 'idb'
 import { oneConnection } from '../offline/one-connection'
-import { registerOwnerCleaner } from '../offline/owner-data'
 import { reviewQueue } from './deck-stats'
 
 /**
@@ -104,4 +103,3 @@ export async function forgetKeptDecks(owner: string): Promise<void> {
     await db.delete('decks', [owner, deck.deckId])
   }
 }
-registerOwnerCleaner(forgetKeptDecks)

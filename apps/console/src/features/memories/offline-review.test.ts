@@ -4,7 +4,8 @@ import type { Flashcard } from '@lingocast/contract'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { closeOfflineDb } from '../offline/offline-db'
 import { flushOutbox, pendingEntries, whenOutboxIdle } from '../offline/outbox'
-import { forgetKeptDecks, keepDeck, keptDeck } from './offline-deck'
+import { forgetOfflineData } from '../offline/owner-data'
+import { keepDeck, keptDeck } from './offline-deck'
 import { REVIEW_KIND, saveReview, waitingReviewsQuery } from './offline-review'
 
 /*
@@ -103,7 +104,8 @@ describe('the kept deck', () => {
     expect(await keptDeck('ann', 7)).toMatchObject({ answerButtons: 4, keptAt: now.getTime(), cards: [{ id: 1 }, { id: 4 }] })
     expect(await keptDeck('bob', 7)).toBeUndefined()
     await keepDeck('bob', 7, 2, cards.slice(0, 1), now)
-    await forgetKeptDecks('ann')
+    // Signing out (the sidebar's sign-out forgets the learner's offline data).
+    await forgetOfflineData('ann')
     expect(await keptDeck('ann', 7)).toBeUndefined()
     expect((await keptDeck('bob', 7))?.cards.map((c) => c.id)).toEqual([1])
   })

@@ -2,7 +2,9 @@ import type { ReviewRating } from '@lingocast/contract'
 import { queryOptions } from '@tanstack/react-query'
 import { clientId } from '../offline/client-id'
 import { enqueue, pendingEntries, registerSender, shouldWait, type OutboxEntry } from '../offline/outbox'
+import { registerOwnerCleaner } from '../offline/owner-data'
 import { memoriesKeys, reviewFlashcard } from './api'
+import { forgetKeptDecks } from './offline-deck'
 
 /**
  * Reviews made offline (issue 26). An answer the server could not be told of
@@ -32,6 +34,8 @@ registerSender<ReviewPayload>(REVIEW_KIND, {
   },
   staleQueries: [memoriesKeys.all],
 })
+// Here, not in offline-deck.ts (loaded with the review screen): a sign-out forgets the kept decks from any screen.
+registerOwnerCleaner(forgetKeptDecks)
 
 /**
  * Sends one answer now, with a fresh id, and answers with the saved card;
