@@ -14,6 +14,8 @@ import { sessionApi, startDemoSession, type DemoSession } from './session'
 const SENTENCE = { start_ms: 7_500, end_ms: 10_490 }
 
 let s: DemoSession
+/** When the offline answer was given: between these two instants (this machine's clock, the browser's too). */
+const answered = { after: 0, before: 0 }
 
 const api = <T>(path: string, body?: object) => sessionApi<T>(s, path, body)
 const deckCards = async (deckId: number) => (await api<{ flashcards: Flashcard[] }>(`/english_vocab/memories/flashcards?deck_id=${deckId}`)).flashcards
@@ -88,8 +90,10 @@ describe('reviews offline, in Chromium', () => {
     await s.browser.context.setOffline(true)
     await offlineLine().getByText('You are offline: answers are kept on this device.').waitFor()
     expect(await page.getByTestId('card-front').textContent()).toBe('linger')
+    answered.after = Date.now()
     await page.getByRole('button', { name: 'Familiar' }).click()
     await offlineLine().getByText('1 review will be sent when you are online.').waitFor()
+    answered.before = Date.now()
     expect(await counter()).toContain('1 reviewed · 1 remaining')
     // The server has not heard of it.
     expect((await cardOf(deckId, 'linger')).repetition).toBe(0)
@@ -118,7 +122,9 @@ describe('reviews offline, in Chromium', () => {
     await expect.poll(() => offlineLine().count(), { timeout: 20_000 }).toBe(0)
     const linger = await cardOf(deckId, 'linger')
     expect(linger.repetition).toBe(1)
-    expect(linger.last_reviewed).not.toBeNull()
+    // Scheduled at the time it was given offline, not when it arrived.
+    expect(Date.parse(linger.last_reviewed!)).toBeGreaterThanOrEqual(answered.after)
+    expect(Date.parse(linger.last_reviewed!)).toBeLessThanOrEqual(answered.before)
     expect(await reviewsToday()).toBe(1)
     expect(await outbox()).toEqual([])
 

@@ -38,10 +38,10 @@ function Review({ deckId }: { deckId: number }) {
   const decks = useQuery(decksQuery())
   const online = useOnline()
   const owner = useAuth().username ?? ''
-  // Offline (issue 26): the deck's due cards as kept on this device when its review last loaded online.
-  const kept = useQuery({ ...keptDeckQuery(owner, deckId), enabled: owner !== '' })
-  const waiting = useQuery({ ...waitingReviewsQuery(owner, deckId), enabled: owner !== '' })
   const noServer = !online || (cards.error instanceof ApiError && cards.error.status === 0)
+  // Offline (issue 26): the deck's due cards as kept on this device when its review last loaded online (read only when needed: it reads every kept clip).
+  const kept = useQuery({ ...keptDeckQuery(owner, deckId), enabled: owner !== '' && noServer && !cards.data })
+  const waiting = useQuery({ ...waitingReviewsQuery(owner, deckId), enabled: owner !== '' })
   const keptCards = noServer && !cards.data && kept.data ? withoutAnswered(kept.data.cards, waiting.data ?? [], kept.data.keptAt) : undefined
   const source = cards.data ?? keptCards
   const buttons: AnswerButtons = decks.data?.find((d) => d.id === deckId)?.answer_buttons ?? kept.data?.answerButtons ?? 2
