@@ -1,6 +1,6 @@
 import { countDue, REVIEW_RATINGS, type ReviewRating } from '@lingocast/contract'
 import autocannon from 'autocannon'
-import { newCardSchedule, scheduleReview, type CardSchedule } from '../apps/server/src/features/memories/schedule'
+import { newCardSchedule, replayAnswers, scheduleReview, type CardSchedule, type TimedAnswer } from '../apps/server/src/features/memories/schedule'
 import { median, postgresReachable, printTable, startTarget } from './harness'
 
 /**
@@ -35,6 +35,24 @@ function schedulingMsPerCard(): number {
     }
   }
   return (performance.now() - t0) / (CARDS * 5)
+}
+
+/** Answers a card's log holds when a late answer (made offline, issue 26) makes the server replay it. */
+const REPLAY_ANSWERS = 50
+
+/** One late answer: the card's whole log replayed with it in its place (median of 200, ms). */
+function replayMs(): number {
+  const rand = lcg(13)
+  const start = new Date('2025-01-01T00:00:00Z').getTime()
+  const log: TimedAnswer[] = Array.from({ length: REPLAY_ANSWERS }, (_, i) => ({ rating: REVIEW_RATINGS[Math.floor(rand() * 4)]!, at: new Date(start + i * 3 * DAY) }))
+  const late = { rating: 'Good' as const, at: new Date(start + 1.5 * DAY) }
+  const times: number[] = []
+  for (let i = 0; i < 200; i++) {
+    const t0 = performance.now()
+    replayAnswers(newCardSchedule(new Date(start)), [...log, late], 'fsrs')
+    times.push(performance.now() - t0)
+  }
+  return median(times)
 }
 
 function dueCountMs(): number {
@@ -112,6 +130,7 @@ async function reviewSave(env: Record<string, string>): Promise<Load> {
 // The due count first, on a fresh heap: the scheduling run leaves 100,000 cards' garbage behind.
 const dueMs = dueCountMs()
 const scheduleMs = schedulingMsPerCard()
+const lateMs = replayMs()
 const helloTarget = await startTarget('hello.ts')
 let hello: Load
 try {
@@ -126,11 +145,13 @@ const row = (name: string, m: Load) => ({ target: name, 'req/s': Math.round(m.re
 printTable([
   { target: `FSRS schedule, ${CARDS} cards x 5 reviews`, 'ms per card': scheduleMs.toFixed(4), goal: '<= 1' },
   { target: `due count over ${CARDS} cards (calendar day)`, 'ms per card': `${dueMs.toFixed(2)} ms total`, goal: '<= 20 ms' },
+  { target: `late answer: replay of a ${REPLAY_ANSWERS}-answer log`, 'ms per card': `${lateMs.toFixed(3)} ms total`, goal: '<= 1 ms per answer' },
 ])
 printTable([row('fastify hello-world', hello), row('review save PGlite', pglite), ...(postgres ? [row('review save PostgreSQL', postgres)] : [])])
 const parts = [
   `schedule_ms_per_card=${scheduleMs.toFixed(4)}`,
   `due_count_100k_ms=${dueMs.toFixed(2)}`,
+  `late_answer_replay_${REPLAY_ANSWERS}_ms=${lateMs.toFixed(3)}`,
   `hello_rps=${Math.round(hello.reqPerSec)}`,
   `review_pglite_rps=${Math.round(pglite.reqPerSec)}`,
   `review_pglite_p99_ms=${pglite.p99}`,
