@@ -24,14 +24,16 @@ import { median, printTable } from './harness'
  * gives up on (NO_NAVSTART and other trace errors, seen on this loaded
  * machine) is made again, up to twice. BENCH_REPORT_DIR keeps each screen's
  * median report as JSON (open it in the Lighthouse viewer) to see what the
- * LCP waited on.
+ * LCP waited on. BENCH_SCREENS=login,player measures only those screens;
+ * BENCH_CONSOLE_DIR serves another build of the console (to compare two).
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const REPORT_DIR = process.env.BENCH_REPORT_DIR
+const ONLY = process.env.BENCH_SCREENS?.split(',').map((s) => s.trim().toLowerCase())
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lingocast-bench-lighthouse-'))
-const server = await startServerProcess({ DATA_DIR: dataDir, DEV_LOGIN: '1' }, 60_000, BUILT_SERVER)
+const server = await startServerProcess({ DATA_DIR: dataDir, DEV_LOGIN: '1', CONSOLE_DIR: process.env.BENCH_CONSOLE_DIR }, 60_000, BUILT_SERVER)
 const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: FLAGS })
 
 const api = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
@@ -130,7 +132,7 @@ function summary(url: string, result: Awaited<ReturnType<typeof lighthouse>>): R
 const rows: Array<Record<string, string | number>> = []
 const medians: Run[] = []
 try {
-  for (const screen of screens) {
+  for (const screen of screens.filter((s) => !ONLY || ONLY.includes(s.name.toLowerCase()))) {
     const runs: Run[] = []
     for (let i = 0; i < RUNS; i++) {
       for (let attempt = 1; ; attempt++) {
