@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { installable } from './pwa.config.ts'
+import { routePreloads } from './route-preloads.ts'
 
 const api = 'http://127.0.0.1:3000'
 
@@ -12,6 +13,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     installable(),
+    routePreloads('src/app/router.tsx'),
     // A .br and a .gz beside every text file of the build, at the highest levels (made once, sent many
     // times): the server sends the one the browser asks for (apps/server/src/plugins/console-static.ts).
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),

@@ -1,14 +1,18 @@
 import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import { MSG, type ErrorBody } from '@lingocast/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { parseRoutePreloads, preloadLinks, withPreloads } from './route-preloads'
 
 /**
  * Serves the built console under /console/ and falls back to its index.html
  * for HTML navigations only, so deep links work while unknown API paths
- * still answer a JSON 404.
+ * still answer a JSON 404. The index.html of a screen names that screen's
+ * code (route-preloads.json of the build), so the browser fetches it beside
+ * the main chunk.
  */
 export const consoleStatic = fp<{ consoleDir: string }>(
   async (app: FastifyInstance, { consoleDir }) => {
@@ -38,12 +42,18 @@ export const consoleStatic = fp<{ consoleDir: string }>(
     app.get('/', (_req, reply) => reply.redirect('/console', 302))
     app.get('/console', (_req, reply) => reply.redirect('/console/', 302))
 
-    const sendIndex = (reply: FastifyReply) =>
-      built
-        ? reply.header('cache-control', 'no-cache').sendFile('index.html', consoleDir)
-        : reply.status(503).type('text/plain').send('The console is not built. Run `npm run build` and restart.')
+    const preloadsFile = path.join(consoleDir, 'route-preloads.json')
+    // Read on each visit (a few KB, in the OS cache): a rebuild while the server runs is served as built.
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!built) return reply.status(503).type('text/plain').send('The console is not built. Run `npm run build` and restart.')
+      reply.header('cache-control', 'no-cache')
+      const table = existsSync(preloadsFile) ? parseRoutePreloads(await readFile(preloadsFile, 'utf8')) : []
+      const links = preloadLinks(table, '/console/', request.url)
+      if (!links) return reply.sendFile('index.html', consoleDir)
+      return reply.type('text/html; charset=utf-8').send(withPreloads(await readFile(indexFile, 'utf8'), links))
+    }
 
-    app.get('/console/', (_req, reply) => sendIndex(reply))
+    app.get('/console/', (request, reply) => sendIndex(request, reply))
     // Browsers and crawlers ask the site's root for its icon whatever the page names (a 404 there is an error in the console).
     const favicon = built && existsSync(path.join(consoleDir, 'favicon.ico'))
     app.get('/favicon.ico', (_req, reply) =>
@@ -58,7 +68,7 @@ export const consoleStatic = fp<{ consoleDir: string }>(
       // A missing file (sw.js, the manifest, an icon) is a 404, never the page: a browser checking
       // for a new service worker must not be handed index.html as its script.
       const isFile = /\/[^/]+\.[a-z0-9]+$/i.test(request.url.split('?')[0]!) || request.headers['service-worker'] !== undefined
-      if ((request.method === 'GET' || request.method === 'HEAD') && wantsHtml && isConsolePath && !isFile) return sendIndex(reply)
+      if ((request.method === 'GET' || request.method === 'HEAD') && wantsHtml && isConsolePath && !isFile) return sendIndex(request, reply)
       const body: ErrorBody = { success: false, msg: MSG.notFound }
       return reply.status(404).send(body)
     })

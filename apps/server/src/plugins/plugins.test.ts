@@ -59,6 +59,32 @@ describe('console static and redirects', () => {
     }
   })
 
+  it("names the opened screen's code in its index.html when the build lists it, and only that screen's", async () => {
+    writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><head><title>console index</title></head><body></body>')
+    const table = [
+      { path: '/player/:mediaType/:id', files: ['assets/PlayerScreen-p1.js', 'assets/hooks-h1.js'] },
+      { path: '/login', files: ['assets/LoginScreen-l1.js'] },
+    ]
+    writeFileSync(path.join(consoleDir, 'route-preloads.json'), JSON.stringify(table))
+    try {
+      const player = await t.app.inject({ method: 'GET', url: '/console/player/video/abc?t=3', headers: html })
+      expect(player.statusCode).toBe(200)
+      expect(player.headers['content-type']).toMatch(/^text\/html/)
+      expect(player.headers['cache-control']).toBe('no-cache')
+      expect(player.body).toContain('<title>console index</title><link rel="modulepreload" crossorigin href="/console/assets/PlayerScreen-p1.js"><link rel="modulepreload" crossorigin href="/console/assets/hooks-h1.js"></head>')
+      expect(player.body).not.toContain('LoginScreen')
+      const login = await t.app.inject({ method: 'GET', url: '/console/login', headers: html })
+      expect(login.body).toContain('href="/console/assets/LoginScreen-l1.js"')
+      expect(login.body).not.toContain('PlayerScreen')
+      // A path no route names: the page as built.
+      const other = await t.app.inject({ method: 'GET', url: '/console/no/such/screen', headers: html })
+      expect(other.body).toBe('<!doctype html><head><title>console index</title></head><body></body>')
+    } finally {
+      rmSync(path.join(consoleDir, 'route-preloads.json'))
+      writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console index</title>')
+    }
+  })
+
   it('serves the service worker and the manifest with their types, and the worker with no-cache so that a new version is found', async () => {
     writeFileSync(path.join(consoleDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
     writeFileSync(path.join(consoleDir, 'manifest.webmanifest'), '{"name":"Lingocast"}')
