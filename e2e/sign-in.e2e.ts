@@ -148,6 +148,34 @@ describe('sign-in in Chromium', () => {
     await page.close()
   })
 
+  it("checks a kept session once, with the request the page's first script sends, and signs a refused token out", async () => {
+    const page = await browser.context.newPage()
+    await page.goto(server.url + '/console/login')
+    await signInWithEmail(page, 'early@example.com')
+    await page.waitForURL((url) => url.pathname === '/console/')
+    const checks: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/user/api/auth') checks.push(r.method())
+    })
+
+    // A kept session opens its screen after one check (sent before the main chunk runs, read by the console).
+    await page.goto(server.url + '/console/feeds')
+    await page.getByRole('heading', { name: 'My Feed' }).waitFor()
+    await page.getByText('early', { exact: true }).waitFor()
+    expect(checks).toEqual(['POST'])
+
+    // A token the server no longer knows: that same early answer signs out, cookies gone.
+    const token = (await browser.context.cookies()).find((c) => c.name === TOKEN_COOKIE)!.value
+    const out = await fetch(`${server.url}/user/api/logout`, { method: 'POST', body: new URLSearchParams({ token }) })
+    expect(out.ok).toBe(true)
+    await page.goto(server.url + '/console/feeds')
+    await page.waitForURL('**/console/login')
+    await page.getByLabel('Email').waitFor()
+    expect(await cookieNames()).not.toContain(TOKEN_COOKIE)
+    expect(checks).toEqual(['POST', 'POST'])
+    await page.close()
+  })
+
   it('redirects deep links to the login screen when signed out, and the login screen home when signed in', async () => {
     const page = await browser.context.newPage()
     await page.goto(server.url + '/console/memories/review')

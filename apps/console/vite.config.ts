@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
+import { earlyEntry } from './early-entry.ts'
 import { installable } from './pwa.config.ts'
 import { routePreloads } from './route-preloads.ts'
 
@@ -14,6 +15,7 @@ export default defineConfig({
     tailwindcss(),
     installable(),
     routePreloads('src/app/router.tsx'),
+    earlyEntry('early', 'src/early/entry.ts'),
     // A .br and a .gz beside every text file of the build, at the highest levels (made once, sent many
     // times): the server sends the one the browser asks for (apps/server/src/plugins/console-static.ts).
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),

@@ -1,7 +1,21 @@
-import { DEMO_TOKEN, GUEST_TOKEN } from '@lingocast/contract'
+import { authRoutes, DEMO_TOKEN, GUEST_TOKEN } from '@lingocast/contract'
 import type { QueryClient } from '@tanstack/react-query'
+import { createApiClient } from '../../api/client'
 import { getToken } from '../../lib/cookies'
 import { checkToken, loginOptionsQuery } from './api'
+
+/**
+ * The check of `token`, answered by the request the page's first script sent
+ * (src/early/sign-in-request.ts) when it was for this token and this route, read
+ * like any answer of the client; a new request otherwise. Taken once.
+ */
+function checkTokenEarly(token: string): Promise<unknown> {
+  const early = globalThis.__lingocastSignInCheck
+  globalThis.__lingocastSignInCheck = undefined
+  if (!early || early.token !== token || early.path !== authRoutes.authCheck.path) return checkToken(token)
+  const answered = createApiClient({ fetch: () => early.response, getToken: () => token })
+  return answered(authRoutes.authCheck, { body: { token } })
+}
 
 /**
  * Resolves when the token is good, rejects when it is not (spec 000 s4). The
@@ -16,7 +30,7 @@ async function verify(queryClient: QueryClient, token: string): Promise<void> {
     )
     if (demo) return
   }
-  await checkToken(token)
+  await checkTokenEarly(token)
 }
 
 let opening: { token: string; check: Promise<void> } | undefined
