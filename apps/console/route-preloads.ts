@@ -75,15 +75,14 @@ export function routePreloads(routerFile: string): Plugin {
     },
     generateBundle(_, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
-      const entry = chunks.find((c) => c.isEntry)
-      // What index.html loads already (the entry and its static imports): never listed twice.
+      // What index.html loads already (its entries and their static imports): never listed twice.
       const loaded = new Set<string>()
       const closure = (fileName: string, into: Set<string>) => {
         if (into.has(fileName)) return
         into.add(fileName)
         for (const imported of chunks.find((c) => c.fileName === fileName)?.imports ?? []) closure(imported, into)
       }
-      if (entry) closure(entry.fileName, loaded)
+      for (const entry of chunks.filter((c) => c.isEntry)) closure(entry.fileName, loaded)
       const table: RoutePreload[] = screens.map(({ path: routePath, id }) => {
         const chunk = chunks.find((c) => c.facadeModuleId === id)
         if (!chunk) this.error(`route ${routePath}: no chunk for ${id}`)
