@@ -21,7 +21,13 @@ export const articles = pgTable(
     durationSeconds: real('duration_seconds'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('articles_hash_id_key').on(t.hashId), index('articles_user_id_idx').on(t.userId, t.id)],
+  (t) => [
+    uniqueIndex('articles_hash_id_key').on(t.hashId),
+    index('articles_user_id_idx').on(t.userId, t.id),
+    // Whose library plays a transcript that became done (migration 0017's trigger). Hash: an address may be longer than a btree entry.
+    index('articles_audio_idx').using('hash', t.audio),
+    index('articles_video_idx').using('hash', t.video),
+  ],
 )
 
 /** Users whose demo articles were seeded once; deleting a demo article keeps it deleted. */

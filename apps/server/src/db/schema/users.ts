@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
 export const users = pgTable(
   'users',
@@ -8,6 +8,13 @@ export const users = pgTable(
     email: text('email'),
     username: text('username').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Moved on by a database trigger (migration 0017) whenever a statement
+     * writes the user's articles / word marks: a cache of the library list or
+     * of the comprehension figures checks its freshness with one read of this row.
+     */
+    libraryVersion: bigint('library_version', { mode: 'number' }).notNull().default(0),
+    marksVersion: bigint('marks_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
 )

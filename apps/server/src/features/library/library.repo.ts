@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { articles, librarySeeds } from '../../db/schema'
+import { articles, librarySeeds, users } from '../../db/schema'
 import { newPublicId } from '../../lib/public-id'
 import type { ArticleRow } from './article-dto'
 
@@ -14,6 +14,15 @@ export function createLibraryRepo(db: Db) {
   return {
     async listForUser(userId: number): Promise<ArticleRow[]> {
       return db.select().from(articles).where(eq(articles.userId, userId)).orderBy(desc(articles.id))
+    },
+
+    /**
+     * Moved on by a trigger with every write of the user's articles (migration
+     * 0017); undefined when the user is gone.
+     */
+    async libraryVersion(userId: number): Promise<number | undefined> {
+      const [row] = await db.select({ version: users.libraryVersion }).from(users).where(eq(users.id, userId))
+      return row?.version
     },
 
     async findForUser(userId: number, ref: number | string): Promise<ArticleRow | undefined> {

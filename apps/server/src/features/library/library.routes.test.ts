@@ -1,7 +1,9 @@
 import { LIBRARY_MSG, MSG } from '@lingocast/contract'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, form, type TestApp } from '../../../../../test/app'
 import { createTestUser, type TestUser } from '../../../../../test/users'
+import { toArticleDto } from './article-dto'
 import { createLibraryRepo } from './library.repo'
 
 let t: TestApp
@@ -95,6 +97,72 @@ describe('library', () => {
     expect(after).toHaveLength(before.length - 1)
     expect(after.some((a: { HashID: string }) => a.HashID === demo.HashID)).toBe(false)
     expect((await del(alice, demo.HashID)).statusCode).toBe(404)
+  })
+})
+
+/**
+ * Issue 26: the list is kept serialised per user while their articles do not
+ * change. Writes here go straight to the table, as another web process or a
+ * job would make them: the next list must still be the rows as stored.
+ */
+describe('the list kept between reads', () => {
+  const db = () => t.db.database.db
+  const stored = async (u: TestUser) => (await createLibraryRepo(db()).listForUser(u.id)).map(toArticleDto)
+  const listed = async (u: TestUser) => {
+    const res = await list(u)
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+    return res.json()
+  }
+
+  it('answers the rows as stored after every kind of write, from whichever process', async () => {
+    const erin = await createTestUser(t.db.database, 'erin@example.com')
+    expect(await listed(erin)).toEqual({ success: true, collections: await stored(erin), msg: 'ok' })
+    const writes = [
+      sql`insert into articles (hash_id, user_id, title, audio) values ('erinAdded001', ${erin.id}, 'Added elsewhere', 'http://media.test/e.mp3')`,
+      sql`update articles set title = 'Renamed elsewhere', duration_seconds = 61.5, thumbnail = '/storage/api/jump/t.jpg' where hash_id = 'erinAdded001'`,
+      sql`update articles set is_finished = true where user_id = ${erin.id}`,
+      sql`delete from articles where hash_id = 'erinAdded001'`,
+    ]
+    for (const write of writes) {
+      await listed(erin)
+      await db().execute(write)
+      const after = await listed(erin)
+      expect(after.collections).toEqual(await stored(erin))
+    }
+    expect((await listed(erin)).collections.map((a: { IsFinished: boolean }) => a.IsFinished)).toEqual([true])
+  })
+
+  it("keeps each user's list apart: one user's write leaves the other's answer as it was, and neither shows the other's", async () => {
+    const frank = await createTestUser(t.db.database, 'frank@example.com')
+    const gina = await createTestUser(t.db.database, 'gina@example.com')
+    const repo = createLibraryRepo(db())
+    const franks = await repo.insert(frank.id, { title: 'Frank only' })
+    const ginaBefore = (await list(gina)).body
+    await listed(frank)
+    // One statement writing both users' articles moves both lists.
+    await db().execute(sql`update articles set title = title || ' (edited)' where user_id in (${frank.id}, ${gina.id})`)
+    const franksAfter = (await listed(frank)).collections
+    const ginasAfter = (await listed(gina)).collections
+    expect(franksAfter).toEqual(await stored(frank))
+    expect(ginasAfter).toEqual(await stored(gina))
+    expect(ginasAfter.map((a: { Title: string }) => a.Title)).toEqual(JSON.parse(ginaBefore).collections.map((a: { Title: string }) => `${a.Title} (edited)`))
+    expect(ginasAfter.some((a: { HashID: string }) => a.HashID === franks.hashId)).toBe(false)
+    await repo.delete(frank.id, franks.hashId)
+    expect((await listed(gina)).collections).toEqual(ginasAfter)
+    expect((await listed(frank)).collections.some((a: { HashID: string }) => a.HashID === franks.hashId)).toBe(false)
+  })
+
+  it('answers the same text many readers at once, and the version of the rows they asked after', async () => {
+    const hana = await createTestUser(t.db.database, 'hana@example.com')
+    const repo = createLibraryRepo(db())
+    for (let i = 0; i < 30; i++) await repo.insert(hana.id, { title: `Item ${i}` })
+    const bodies = await Promise.all(Array.from({ length: 8 }, async () => (await list(hana)).body))
+    expect(new Set(bodies).size).toBe(1)
+    expect(JSON.parse(bodies[0]!).collections).toEqual(await stored(hana))
+    await repo.insert(hana.id, { title: 'One more' })
+    const later = await Promise.all(Array.from({ length: 8 }, async () => (await list(hana)).json().collections))
+    for (const c of later) expect(c).toHaveLength(32)
   })
 })
 

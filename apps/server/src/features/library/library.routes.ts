@@ -1,6 +1,7 @@
 import { libraryRoutes as c, MSG } from '@lingocast/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { fromContract } from '../../lib/contract-route'
+import { sendSerialised } from '../../lib/serialised-json'
 import type { LibraryService } from './library.service'
 
 /** word_collections, article, mark_finished, delete-article (spec 000 s7). */
@@ -9,7 +10,8 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService }> =
 
   app.route({
     ...fromContract(c.wordCollections),
-    handler: async (request) => ({ success: true as const, collections: await library.list(request.user.id), msg: MSG.ok }),
+    // Serialised from the same response schema, once per version of the user's library (library.service.ts).
+    handler: async (request, reply) => sendSerialised(reply, await library.listBody(request.user.id)),
   })
 
   app.route({

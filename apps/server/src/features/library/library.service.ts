@@ -1,15 +1,39 @@
-import { LIBRARY_MSG, type Article } from '@lingocast/contract'
+import { LIBRARY_MSG, libraryRoutes, MSG, type Article } from '@lingocast/contract'
+import { LRUCache } from 'lru-cache'
 import { NotFoundError } from '../../lib/errors'
+import { serialiseWith, type SerialisedJson } from '../../lib/serialised-json'
 import { toArticleDto } from './article-dto'
 import { demoArticles } from './demo-content'
 import type { LibraryRepo, NewArticle } from './library.repo'
 import { parseArticleRef } from '@lingocast/contract'
 
+/** Characters of serialised library lists kept in memory (a 1,000-article list without texts is about 200,000). */
+const LISTS_CACHED_CHARS = 32_000_000
+
+type ListBody = SerialisedJson<{ success: true; collections: Article[]; msg: 'ok' }>
+
 export function createLibraryService(deps: { repo: LibraryRepo }) {
   const { repo } = deps
+  // A user's claim on the demo articles is never undone: once seen, later reads skip the seeding transaction.
+  const seeded = new Set<number>()
+
+  /**
+   * word_collections as sent, per user and library version: the version is
+   * moved on in the same transaction as any write of the user's articles, by
+   * whichever process, so one indexed read tells whether the text kept is
+   * still the answer (decision 0017). Concurrent misses build it once.
+   */
+  const buildList = async (userId: number): Promise<ListBody> =>
+    serialiseWith(libraryRoutes.wordCollections.response, { success: true, collections: (await repo.listForUser(userId)).map(toArticleDto), msg: MSG.ok })
+  const lists = new LRUCache<string, ListBody, number>({
+    maxSize: LISTS_CACHED_CHARS,
+    sizeCalculation: (body) => Math.max(1, body.length),
+    fetchMethod: (_key, _stale, { context: userId }) => buildList(userId),
+  })
 
   /** First visit: the demo articles, once per user (deleted ones stay deleted). */
   async function ensureSeeded(userId: number) {
+    if (seeded.has(userId)) return
     await repo.seedOnce(
       userId,
       demoArticles().map((demo) => ({
@@ -20,6 +44,7 @@ export function createLibraryService(deps: { repo: LibraryRepo }) {
         durationSeconds: demo.durationSeconds,
       })),
     )
+    seeded.add(userId)
   }
 
   async function get(userId: number, ref: number | string): Promise<Article> {
@@ -32,6 +57,15 @@ export function createLibraryService(deps: { repo: LibraryRepo }) {
     async list(userId: number): Promise<Article[]> {
       await ensureSeeded(userId)
       return (await repo.listForUser(userId)).map(toArticleDto)
+    },
+
+    /** The word_collections answer, serialised: the same as `list` gives, kept while the user's articles do not change. */
+    async listBody(userId: number): Promise<ListBody> {
+      await ensureSeeded(userId)
+      // Read before the articles: a write between the two makes the version newer than the text, and the next read builds it again.
+      const version = await repo.libraryVersion(userId)
+      if (version === undefined) return buildList(userId)
+      return (await lists.fetch(`${userId}@${version}`, { context: userId }))!
     },
 
     get,

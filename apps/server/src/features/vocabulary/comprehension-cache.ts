@@ -9,7 +9,7 @@ const DELTA_MAX_LEMMAS = 2_000
 const ROWS_MAX_TRANSCRIPTS = 20
 
 interface Entry {
-  fingerprint: string
+  version: string
   marks: Marks
   tallies: Map<number, WordTally>
 }
@@ -19,7 +19,7 @@ interface Entry {
  * each read. Summing a large library in SQL (2,000,000 lemma rows for 1,000
  * episodes) takes seconds; a change of marks moves only the figures of the
  * transcripts holding the changed lemmas. Each read first compares a
- * fingerprint of the user's marks in the database, so a change made by
+ * version of the user's marks in the database, so a change made by
  * another process (several web processes over one PostgreSQL) is seen too.
  */
 export function createComprehensionCache(repo: ComprehensionRepo) {
@@ -27,7 +27,7 @@ export function createComprehensionCache(repo: ComprehensionRepo) {
 
   async function rebuild(userId: number, transcriptIds: number[]): Promise<Entry> {
     const snapshot = await repo.snapshot(userId, transcriptIds)
-    return { fingerprint: snapshot.fingerprint, marks: snapshot.marks, tallies: snapshot.tallies }
+    return { version: snapshot.version, marks: snapshot.marks, tallies: snapshot.tallies }
   }
 
   /** Brings the cached tallies to the marks now stored. */
@@ -42,7 +42,7 @@ export function createComprehensionCache(repo: ComprehensionRepo) {
         if (tally) remark(tally, row.count, entry.marks.get(row.lemma), now.marks.get(row.lemma))
       }
     }
-    return { fingerprint: now.fingerprint, marks: now.marks, tallies: entry.tallies }
+    return { version: now.version, marks: now.marks, tallies: entry.tallies }
   }
 
   /** Tallies of transcripts new to the entry (an article added, a transcript done), under the entry's marks. */
@@ -66,7 +66,7 @@ export function createComprehensionCache(repo: ComprehensionRepo) {
     if (!entry) {
       entry = await rebuild(userId, transcriptIds)
     } else {
-      if ((await repo.marksFingerprint(userId)) !== entry.fingerprint) entry = await catchUp(userId, entry)
+      if ((await repo.marksVersion(userId)) !== entry.version) entry = await catchUp(userId, entry)
       const missing = transcriptIds.filter((id) => !entry!.tallies.has(id))
       if (missing.length > 0) entry = await addTranscripts(userId, entry, missing)
     }

@@ -1,7 +1,7 @@
 import type { WordStatus } from '@lingocast/contract'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { articles, feedChannels, feedItemLemmas, feedItems, feedItemWords, feedUserChannels, mediaTranscripts, transcriptLemmaSequences, transcriptLemmas, transcriptSegments, userWords } from '../../db/schema'
+import { articles, feedChannels, feedItemLemmas, feedItems, feedItemWords, feedUserChannels, mediaTranscripts, transcriptLemmaSequences, transcriptLemmas, transcriptSegments, users, userWords } from '../../db/schema'
 import type { WordTally } from './comprehension'
 
 /** Rows per insert statement: one statement's parameters stay small whatever the transcript's size. */
@@ -137,17 +137,27 @@ export function createComprehensionRepo(db: Db) {
     },
 
     /**
-     * A cheap summary of the user's marks (how many, and a sum of hashes of
-     * lemma and status): it changes with any mark, from this process or another.
+     * The version of the user's marks: a trigger moves it on with every write
+     * of their user_words (migration 0017), from this process or another, so
+     * checking it is one read of the user's row, whatever the number of marks.
      */
-    async marksFingerprint(userId: number): Promise<string> {
-      const [found] = await rows<{ fp: string }>(sql`
-        select count(*) || ':' || coalesce(sum(hashtext(lemma || '|' || status)::bigint), 0) as fp from ${userWords} where user_id = ${userId}`)
-      return found!.fp
+    async marksVersion(userId: number): Promise<string> {
+      const [found] = await rows<{ fp: string }>(sql`select marks_version::text as fp from ${users} where id = ${userId}`)
+      return found?.fp ?? 'gone'
     },
 
-    /** The user's marks and their fingerprint, read in one statement (one snapshot). */
-    async marks(userId: number): Promise<{ marks: Map<string, string>; fingerprint: string }> {
+    /**
+     * Both versions of the user (migration 0017): what their library plays
+     * (articles, and those articles' transcripts becoming done) and their
+     * marks. Undefined when the user is gone.
+     */
+    async versions(userId: number): Promise<string | undefined> {
+      const [found] = await rows<{ v: string }>(sql`select library_version || '.' || marks_version as v from ${users} where id = ${userId}`)
+      return found?.v
+    },
+
+    /** The user's marks and their version, read in one statement (one snapshot). */
+    async marks(userId: number): Promise<{ marks: Map<string, string>; version: string }> {
       return marksIn(db, userId)
     },
 
@@ -155,14 +165,14 @@ export function createComprehensionRepo(db: Db) {
      * The user's marks and the tallies of the given transcripts, in one
      * snapshot (repeatable read): the tallies agree with the marks kept beside them.
      */
-    async snapshot(userId: number, transcriptIds: number[]): Promise<{ marks: Map<string, string>; fingerprint: string; tallies: Map<number, WordTally> }> {
+    async snapshot(userId: number, transcriptIds: number[]): Promise<{ marks: Map<string, string>; version: string; tallies: Map<number, WordTally> }> {
       return db.transaction(
         async (tx) => {
-          const { marks, fingerprint } = await marksIn(tx as unknown as Db, userId)
+          const { marks, version } = await marksIn(tx as unknown as Db, userId)
           const found = (
             await tx.execute(tallies(userId, sql`select x.id as key, x.id as transcript_id from unnest(${sql.param(transcriptIds)}::int[]) as x(id)`))
           ).rows as unknown as TallyRow[]
-          return { marks, fingerprint, tallies: new Map(found.map((r) => [Number(r.key), tallyOf(r)])) }
+          return { marks, version, tallies: new Map(found.map((r) => [Number(r.key), tallyOf(r)])) }
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       )
@@ -330,13 +340,16 @@ export function createComprehensionRepo(db: Db) {
   }
 }
 
-async function marksIn(db: Db, userId: number): Promise<{ marks: Map<string, string>; fingerprint: string }> {
+async function marksIn(db: Db, userId: number): Promise<{ marks: Map<string, string>; version: string }> {
+  // One statement, so the version read is the one of these marks.
   const found = (
     await db.execute(sql`
-      select lemma, status, count(*) over () || ':' || sum(hashtext(lemma || '|' || status)::bigint) over () as fp
-      from ${userWords} where user_id = ${userId}`)
-  ).rows as Array<{ lemma: string; status: string; fp: string }>
-  return { marks: new Map(found.map((r) => [r.lemma, r.status])), fingerprint: found[0]?.fp ?? '0:0' }
+      select u.marks_version::text as fp, w.lemma, w.status
+      from ${users} u left join ${userWords} w on w.user_id = u.id where u.id = ${userId}`)
+  ).rows as Array<{ lemma: string | null; status: string | null; fp: string }>
+  const marks = new Map<string, string>()
+  for (const r of found) if (r.lemma !== null && r.status !== null) marks.set(r.lemma, r.status)
+  return { marks, version: found[0]?.fp ?? 'gone' }
 }
 
 /** A channel the user sees: the starter catalogue, or one linked to them. */

@@ -144,6 +144,32 @@ describe('libraryComprehension', () => {
     await unmark(bob, 'cat')
   })
 
+  it('follows one statement that changes two users’ marks (as an import or another process writes them), each in their own figure', async () => {
+    expect((await library(alice))[pets.hashId]).toEqual(fig(0, 6, 8))
+    expect((await library(bob))[bobs.hashId]).toEqual(fig(0, 6, 8))
+    await db().execute(sql`insert into user_words (user_id, lemma, status) values (${alice.id}, 'cat', 'known'), (${bob.id}, 'dog', 'known')`)
+    expect((await library(alice))[pets.hashId]).toEqual(fig(0.375, 5, 8))
+    expect((await library(bob))[bobs.hashId]).toEqual(fig(0.125, 5, 8))
+    await db().execute(sql`update user_words set status = 'learning' where user_id in (${alice.id}, ${bob.id}) and lemma in ('cat', 'dog')`)
+    expect((await library(alice))[pets.hashId]).toEqual(fig(0, 5, 8, 0.375, 1))
+    expect((await library(bob))[bobs.hashId]).toEqual(fig(0, 5, 8, 0.125, 1))
+    await db().execute(sql`delete from user_words where user_id in (${alice.id}, ${bob.id}) and lemma in ('cat', 'dog')`)
+    expect((await library(alice))[pets.hashId]).toEqual(fig(0, 6, 8))
+    expect((await library(bob))[bobs.hashId]).toEqual(fig(0, 6, 8))
+  })
+
+  it('gives a figure once a transcript of the article is done, from whichever process, and takes it away when it is gone', async () => {
+    expect(await library(alice)).not.toHaveProperty(bare.hashId)
+    await createTranscriptsRepo(db()).storeIfAbsent('http://media.test/none.mp3', 'publisher', [segment(0, 'Dogs bark.')])
+    expect((await library(alice))[bare.hashId]).toEqual(fig(0, 2, 2))
+    await db().execute(sql`update media_transcripts set status = 'failed' where media_address = 'http://media.test/none.mp3'`)
+    expect(await library(alice)).not.toHaveProperty(bare.hashId)
+    await db().execute(sql`update media_transcripts set status = 'done' where media_address = 'http://media.test/none.mp3'`)
+    expect((await library(alice))[bare.hashId]).toEqual(fig(0, 2, 2))
+    await db().execute(sql`delete from media_transcripts where media_address = 'http://media.test/none.mp3'`)
+    expect(await library(alice)).not.toHaveProperty(bare.hashId)
+  })
+
   it('keeps up with the library: an article added after the first read gets its figure, a deleted one leaves', async () => {
     await library(alice)
     const address = 'http://media.test/later.mp3'

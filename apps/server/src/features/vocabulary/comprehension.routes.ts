@@ -1,6 +1,7 @@
 import { MSG, vocabularyRoutes as c } from '@lingocast/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { fromContract } from '../../lib/contract-route'
+import { sendSerialised } from '../../lib/serialised-json'
 import type { ComprehensionService } from './comprehension.service'
 
 /** Comprehension figures and the article's marks (issue 15). */
@@ -9,7 +10,8 @@ export const comprehensionRoutes: FastifyPluginAsyncZod<{ comprehension: Compreh
 
   app.route({
     ...fromContract(c.libraryComprehension),
-    handler: async (request) => ({ success: true as const, articles: await comprehension.library(request.user.id), msg: MSG.ok }),
+    // Serialised from the same response schema, once per version of the user's library and marks (comprehension.service.ts).
+    handler: async (request, reply) => sendSerialised(reply, await comprehension.libraryBody(request.user.id)),
   })
 
   app.route({

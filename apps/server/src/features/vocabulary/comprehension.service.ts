@@ -1,9 +1,16 @@
-import { LIBRARY_MSG, VOCABULARY_MSG, type Comprehension, type WordStatus } from '@lingocast/contract'
+import { LIBRARY_MSG, MSG, VOCABULARY_MSG, vocabularyRoutes, type Comprehension, type WordStatus } from '@lingocast/contract'
+import { LRUCache } from 'lru-cache'
 import { ConflictError, NotFoundError } from '../../lib/errors'
+import { serialiseWith, type SerialisedJson } from '../../lib/serialised-json'
 import { comprehensionOf, formsOf, transcriptWords } from './comprehension'
 import { createComprehensionCache } from './comprehension-cache'
 import type { ComprehensionRepo } from './comprehension.repo'
 import type { PhraseCoverage } from './phrase-coverage'
+
+/** Characters of serialised library figures kept in memory (1,000 articles: about 100,000). */
+const BODIES_CACHED_CHARS = 16_000_000
+
+type LibraryBody = SerialisedJson<{ success: true; articles: Record<string, Comprehension>; msg: 'ok' }>
 
 /** Transcripts whose word forms stay in memory: a done transcript never changes, and a learner reopens the same few. */
 const FORMS_CACHED = 20
@@ -29,12 +36,15 @@ export interface ComprehensionDeps {
 export function createComprehensionService({ repo, onMarked, queueEpisodeWords, onQueueError, phrases }: ComprehensionDeps) {
   const forms = new Map<number, Promise<Record<string, string>>>()
   const cache = createComprehensionCache(repo)
+  // Moved on when this process counts a transcript again: figures sent before that are not sent again.
+  let counted = 0
 
   async function countTranscript(transcriptId: number): Promise<void> {
     const { counts, sequence } = transcriptWords(await repo.transcriptTexts(transcriptId))
     await repo.replaceLemmas(transcriptId, counts, sequence)
     cache.forgetTranscript(transcriptId)
     phrases?.forgetTranscript(transcriptId)
+    counted++
   }
 
   async function countMissing(ids: number[]): Promise<void> {
@@ -58,6 +68,30 @@ export function createComprehensionService({ repo, onMarked, queueEpisodeWords, 
     return found
   }
 
+  async function library(userId: number): Promise<Record<string, Comprehension>> {
+    const scope = await repo.libraryScope(userId)
+    const ids = [...new Set(scope.map((s) => s.transcriptId))]
+    // Only transcripts without a figure yet can lack counts: the others were counted before.
+    const unsure = cache.without(userId, ids)
+    if (unsure.length > 0) await countMissing(await repo.uncounted(unsure))
+    const tallies = phrases ? await phrases.adjust(userId, await cache.tallies(userId, ids)) : await cache.tallies(userId, ids)
+    const out: Record<string, Comprehension> = {}
+    for (const s of scope) {
+      // A transcript without a single word to count (music, silence) has no figure.
+      const tally = tallies.get(s.transcriptId)
+      if (tally) out[s.key] = comprehensionOf(tally)
+    }
+    return out
+  }
+
+  const serialiseLibrary = async (userId: number): Promise<LibraryBody> =>
+    serialiseWith(vocabularyRoutes.libraryComprehension.response, { success: true, articles: await library(userId), msg: MSG.ok })
+  const bodies = new LRUCache<string, LibraryBody, number>({
+    maxSize: BODIES_CACHED_CHARS,
+    sizeCalculation: (body) => Math.max(1, body.length),
+    fetchMethod: (_key, _stale, { context: userId }) => serialiseLibrary(userId),
+  })
+
   const toRecord = <K extends string>(tallies: Map<K, Parameters<typeof comprehensionOf>[0]>) => {
     const out: Record<string, Comprehension> = {}
     for (const [key, tally] of tallies) out[key] = comprehensionOf(tally)
@@ -68,20 +102,17 @@ export function createComprehensionService({ repo, onMarked, queueEpisodeWords, 
     /** Counts a transcript's lemmas (again): when it becomes done. */
     countTranscript,
 
-    async library(userId: number): Promise<Record<string, Comprehension>> {
-      const scope = await repo.libraryScope(userId)
-      const ids = [...new Set(scope.map((s) => s.transcriptId))]
-      // Only transcripts without a figure yet can lack counts: the others were counted before.
-      const unsure = cache.without(userId, ids)
-      if (unsure.length > 0) await countMissing(await repo.uncounted(unsure))
-      const tallies = phrases ? await phrases.adjust(userId, await cache.tallies(userId, ids)) : await cache.tallies(userId, ids)
-      const out: Record<string, Comprehension> = {}
-      for (const s of scope) {
-        // A transcript without a single word to count (music, silence) has no figure.
-        const tally = tallies.get(s.transcriptId)
-        if (tally) out[s.key] = comprehensionOf(tally)
-      }
-      return out
+    /**
+     * The library's figures as sent, kept per user and versions (decision
+     * 0017): while the user's articles, their transcripts' state and their
+     * marks stay as they were, the same text is the answer, whichever
+     * process changed them. Concurrent misses build it once.
+     */
+    async libraryBody(userId: number): Promise<LibraryBody> {
+      // Read before the figures: a change in between only makes the next call build again.
+      const versions = await repo.versions(userId)
+      if (versions === undefined) return serialiseLibrary(userId)
+      return (await bodies.fetch(`${userId}@${versions}.${counted}`, { context: userId }))!
     },
 
     async feedEpisodes(userId: number, itemIds: number[]): Promise<Record<string, Comprehension>> {
