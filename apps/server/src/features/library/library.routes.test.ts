@@ -1,4 +1,5 @@
 import { LIBRARY_MSG, MSG } from '@lingocast/contract'
+import { gunzipSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, form, type TestApp } from '../../../../../test/app'
@@ -151,6 +152,15 @@ describe('the list kept between reads', () => {
     await repo.delete(frank.id, franks.hashId)
     expect((await listed(gina)).collections).toEqual(ginasAfter)
     expect((await listed(frank)).collections.some((a: { HashID: string }) => a.HashID === franks.hashId)).toBe(false)
+  })
+
+  it('sends the kept list compressed to a browser that asks for it, the same JSON once unpacked', async () => {
+    const ivan = await createTestUser(t.db.database, 'ivan@example.com')
+    for (let i = 0; i < 20; i++) await createLibraryRepo(db()).insert(ivan.id, { title: `Long enough to compress ${i}` })
+    const plain = (await list(ivan)).body
+    const packed = await t.app.inject({ method: 'GET', url: '/english_vocab/api/word_collections', headers: { ...ivan.auth, 'accept-encoding': 'gzip' } })
+    expect(packed.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(packed.rawPayload).toString()).toBe(plain)
   })
 
   it('answers the same text many readers at once, and the version of the rows they asked after', async () => {

@@ -7,8 +7,8 @@ import { demoArticles } from './demo-content'
 import type { LibraryRepo, NewArticle } from './library.repo'
 import { parseArticleRef } from '@lingocast/contract'
 
-/** Characters of serialised library lists kept in memory (a 1,000-article list without texts is about 200,000). */
-const LISTS_CACHED_CHARS = 32_000_000
+/** Bytes of serialised library lists kept in memory (a 1,000-article list without texts is about 200 KB). */
+const LISTS_CACHED_BYTES = 32_000_000
 
 type ListBody = SerialisedJson<{ success: true; collections: Article[]; msg: 'ok' }>
 
@@ -26,7 +26,7 @@ export function createLibraryService(deps: { repo: LibraryRepo }) {
   const buildList = async (userId: number): Promise<ListBody> =>
     serialiseWith(libraryRoutes.wordCollections.response, { success: true, collections: (await repo.listForUser(userId)).map(toArticleDto), msg: MSG.ok })
   const lists = new LRUCache<string, ListBody, number>({
-    maxSize: LISTS_CACHED_CHARS,
+    maxSize: LISTS_CACHED_BYTES,
     sizeCalculation: (body) => Math.max(1, body.length),
     fetchMethod: (_key, _stale, { context: userId }) => buildList(userId),
   })

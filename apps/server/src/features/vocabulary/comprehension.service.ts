@@ -7,8 +7,8 @@ import { createComprehensionCache } from './comprehension-cache'
 import type { ComprehensionRepo } from './comprehension.repo'
 import type { PhraseCoverage } from './phrase-coverage'
 
-/** Characters of serialised library figures kept in memory (1,000 articles: about 100,000). */
-const BODIES_CACHED_CHARS = 16_000_000
+/** Bytes of serialised library figures kept in memory (1,000 articles: about 100 KB). */
+const BODIES_CACHED_BYTES = 16_000_000
 
 type LibraryBody = SerialisedJson<{ success: true; articles: Record<string, Comprehension>; msg: 'ok' }>
 
@@ -87,7 +87,7 @@ export function createComprehensionService({ repo, onMarked, queueEpisodeWords, 
   const serialiseLibrary = async (userId: number): Promise<LibraryBody> =>
     serialiseWith(vocabularyRoutes.libraryComprehension.response, { success: true, articles: await library(userId), msg: MSG.ok })
   const bodies = new LRUCache<string, LibraryBody, number>({
-    maxSize: BODIES_CACHED_CHARS,
+    maxSize: BODIES_CACHED_BYTES,
     sizeCalculation: (body) => Math.max(1, body.length),
     fetchMethod: (_key, _stale, { context: userId }) => serialiseLibrary(userId),
   })
