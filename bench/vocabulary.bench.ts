@@ -12,19 +12,25 @@ import { measure, median, postgresReachable, printTable, startTarget, type Measu
  * lookup popover's data p99 (goal <= 50 ms on PGlite); and the sense choice
  * on the labelled set of test/sense-choice/labelled.tsv (issue 24): the share
  * right against WordNet's first sense for the part of speech the lookup
- * reads, in the same run. `VOCABULARY_BENCH=sense` measures the sense choice alone.
+ * reads, in the same run. `VOCABULARY_BENCH=sense` measures the sense choice alone,
+ * `VOCABULARY_BENCH=library` the library list and its figures alone (issue 26).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 4)
 const changes = Number(process.env.BENCH_CHANGES ?? 20)
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
-interface Result {
+interface Figures {
   lemmaRows: number
   list: Measurement
   comprehension: Measurement
+  /** QUALITY.md's baseline for this row: a bare Fastify route under the same load, measured right after. */
+  bare: Measurement
   firstComprehensionMs: number
   changeThenComprehensionMs: number
+}
+
+interface Result extends Figures {
   lookup: Measurement
   /** Issue 24: the same lookup for a German learner, then 300 words in turn (every dictionary of the language read). */
   lookupGerman: Measurement
@@ -42,7 +48,16 @@ async function measurePaths(base: string, headers: Record<string, string>, paths
   return { reqPerSec: result.requests.average, bytesPerSec: result.throughput.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx }
 }
 
-async function run(env: Record<string, string>): Promise<Result> {
+async function bareRoute(): Promise<Measurement> {
+  const hello = await startTarget('hello.ts')
+  try {
+    return await measure({ url: `http://127.0.0.1:${hello.port}/hello`, connections, seconds })
+  } finally {
+    hello.stop()
+  }
+}
+
+async function run(env: Record<string, string>): Promise<Figures & Partial<Result>> {
   const target = await startTarget('vocabulary-app.ts', env)
   try {
     const base = `http://127.0.0.1:${target.port}`
@@ -58,6 +73,7 @@ async function run(env: Record<string, string>): Promise<Result> {
 
     const list = await get('/english_vocab/api/word_collections')
     const comprehension = await get('/english_vocab/api/words/comprehension')
+    const bare = await bareRoute()
 
     // A learner marks a word, then the library's figures are read again: both in the time measured.
     const times: number[] = []
@@ -69,6 +85,8 @@ async function run(env: Record<string, string>): Promise<Result> {
       await after.arrayBuffer()
       times.push(performance.now() - t0)
     }
+    const figuresOnly = { lemmaRows: target.lemmaRows as number, list, comprehension, bare, firstComprehensionMs, changeThenComprehensionMs: median(times) }
+    if (process.env.VOCABULARY_BENCH === 'library') return figuresOnly
     const sentence = encodeURIComponent('She was running late for the train this morning.')
     const lookupPath = `/english_vocab/api/words/lookup?word=running&sentence=${sentence}`
     // The first lookup loads the pronouncing dictionary and WordNet's indexes: a one-time cost, not the popover's.
@@ -88,53 +106,66 @@ async function run(env: Record<string, string>): Promise<Result> {
     }
     const lookupGerman = await get(lookupPath)
     const lookupWords = await measurePaths(base, headers, paths)
-    return { lemmaRows: target.lemmaRows as number, list, comprehension, firstComprehensionMs, changeThenComprehensionMs: median(times), lookup, lookupGerman, lookupWords, lines, sources: sources.size }
+    return { ...figuresOnly, lookup, lookupGerman, lookupWords, lines, sources: sources.size }
   } finally {
     target.stop()
   }
 }
 
-// The sense choice first: offline, no server.
-const senses = await evaluateSenseChoice(createWordNet())
+/** `VOCABULARY_BENCH=library`: only the library list and its figures (issue 26), no sense choice, no lookups. */
+const libraryOnly = process.env.VOCABULARY_BENCH === 'library'
 const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)} %`
-printTable([
-  { target: `sense choice: labelled set (${senses.cases} sentences)`, right: senses.right, share: pct(senses.right, senses.cases) },
-  { target: 'baseline: WordNet first sense', right: senses.baselineRight, share: pct(senses.baselineRight, senses.cases) },
-  { target: `sense choice: held-out half (${senses.heldOut.cases})`, right: senses.heldOut.right, share: pct(senses.heldOut.right, senses.heldOut.cases) },
-  { target: 'baseline on the held-out half', right: senses.heldOut.baselineRight, share: pct(senses.heldOut.baselineRight, senses.heldOut.cases) },
-])
-const senseParts = [
-  `sense_cases=${senses.cases}`,
-  `sense_share=${senses.share.toFixed(3)}`,
-  `sense_first_sense_share=${senses.baselineShare.toFixed(3)}`,
-  `sense_held_out_share=${(senses.heldOut.right / senses.heldOut.cases).toFixed(3)}`,
-  `sense_held_out_first_sense_share=${(senses.heldOut.baselineRight / senses.heldOut.cases).toFixed(3)}`,
-]
-if (process.env.VOCABULARY_BENCH === 'sense') {
-  console.log(`RESULT ${senseParts.join(' ')}`)
-  process.exit(0)
+const senseParts: string[] = []
+if (!libraryOnly) {
+  // The sense choice first: offline, no server.
+  const senses = await evaluateSenseChoice(createWordNet())
+  printTable([
+    { target: `sense choice: labelled set (${senses.cases} sentences)`, right: senses.right, share: pct(senses.right, senses.cases) },
+    { target: 'baseline: WordNet first sense', right: senses.baselineRight, share: pct(senses.baselineRight, senses.cases) },
+    { target: `sense choice: held-out half (${senses.heldOut.cases})`, right: senses.heldOut.right, share: pct(senses.heldOut.right, senses.heldOut.cases) },
+    { target: 'baseline on the held-out half', right: senses.heldOut.baselineRight, share: pct(senses.heldOut.baselineRight, senses.heldOut.cases) },
+  ])
+  senseParts.push(
+    `sense_cases=${senses.cases}`,
+    `sense_share=${senses.share.toFixed(3)}`,
+    `sense_first_sense_share=${senses.baselineShare.toFixed(3)}`,
+    `sense_held_out_share=${(senses.heldOut.right / senses.heldOut.cases).toFixed(3)}`,
+    `sense_held_out_first_sense_share=${(senses.heldOut.baselineRight / senses.heldOut.cases).toFixed(3)}`,
+  )
+  if (process.env.VOCABULARY_BENCH === 'sense') {
+    console.log(`RESULT ${senseParts.join(' ')}`)
+    process.exit(0)
+  }
 }
 
 const pglite = await run({ BENCH_DATABASE_URL: '' })
 const postgres = (await postgresReachable(pgUrl)) ? await run({ BENCH_DATABASE_URL: pgUrl }) : undefined
 
-const rows = (name: string, r: Result) => [
+const rows = (name: string, r: Figures & Partial<Result>) => [
   { target: `${name}: word_collections (1,000 articles)`, 'req/s': Math.round(r.list.reqPerSec), 'p99 ms': r.list.p99, 'non2xx+errors': r.list.non2xx + r.list.errors },
   { target: `${name}: comprehension (${r.lemmaRows} lemma rows)`, 'req/s': Math.round(r.comprehension.reqPerSec), 'p99 ms': r.comprehension.p99, 'non2xx+errors': r.comprehension.non2xx + r.comprehension.errors },
+  { target: `${name} run: bare Fastify route`, 'req/s': Math.round(r.bare.reqPerSec), 'p99 ms': r.bare.p99, 'non2xx+errors': r.bare.non2xx + r.bare.errors },
   { target: `${name}: first comprehension call`, 'req/s': '', 'p99 ms': Math.round(r.firstComprehensionMs), 'non2xx+errors': '' },
   { target: `${name}: status change + comprehension (median)`, 'req/s': '', 'p99 ms': Math.round(r.changeThenComprehensionMs), 'non2xx+errors': '' },
-  { target: `${name}: lookup`, 'req/s': Math.round(r.lookup.reqPerSec), 'p99 ms': r.lookup.p99, 'non2xx+errors': r.lookup.non2xx + r.lookup.errors },
-  { target: `${name}: lookup, German learner (${r.sources} sources)`, 'req/s': Math.round(r.lookupGerman.reqPerSec), 'p99 ms': r.lookupGerman.p99, 'non2xx+errors': r.lookupGerman.non2xx + r.lookupGerman.errors },
-  { target: `${name}: lookup, German, ${LOOKUP_WORDS.length} words in turn (${(r.lines / (LOOKUP_WORDS.length + 1)).toFixed(1)} lines each)`, 'req/s': Math.round(r.lookupWords.reqPerSec), 'p99 ms': r.lookupWords.p99, 'non2xx+errors': r.lookupWords.non2xx + r.lookupWords.errors },
+  ...(r.lookup && r.lookupGerman && r.lookupWords
+    ? [
+        { target: `${name}: lookup`, 'req/s': Math.round(r.lookup.reqPerSec), 'p99 ms': r.lookup.p99, 'non2xx+errors': r.lookup.non2xx + r.lookup.errors },
+        { target: `${name}: lookup, German learner (${r.sources} sources)`, 'req/s': Math.round(r.lookupGerman.reqPerSec), 'p99 ms': r.lookupGerman.p99, 'non2xx+errors': r.lookupGerman.non2xx + r.lookupGerman.errors },
+        { target: `${name}: lookup, German, ${LOOKUP_WORDS.length} words in turn (${((r.lines ?? 0) / (LOOKUP_WORDS.length + 1)).toFixed(1)} lines each)`, 'req/s': Math.round(r.lookupWords.reqPerSec), 'p99 ms': r.lookupWords.p99, 'non2xx+errors': r.lookupWords.non2xx + r.lookupWords.errors },
+      ]
+    : []),
 ]
 printTable([...rows('PGlite', pglite), ...(postgres ? rows('PostgreSQL', postgres) : [])])
-const parts = (name: string, r: Result) => [
+const parts = (name: string, r: Figures & Partial<Result>) => [
   `${name}_list_p99_ms=${r.list.p99}`,
+  `${name}_list_req_per_s=${Math.round(r.list.reqPerSec)}`,
   `${name}_comprehension_p99_ms=${r.comprehension.p99}`,
+  `${name}_comprehension_req_per_s=${Math.round(r.comprehension.reqPerSec)}`,
+  `${name}_bare_route_p99_ms=${r.bare.p99}`,
   `${name}_comprehension_vs_list_p99=${(r.comprehension.p99 / Math.max(1, r.list.p99)).toFixed(2)}`,
   `${name}_change_then_comprehension_ms=${Math.round(r.changeThenComprehensionMs)}`,
-  `${name}_lookup_p99_ms=${r.lookup.p99}`,
-  `${name}_lookup_german_p99_ms=${r.lookupGerman.p99}`,
-  `${name}_lookup_german_words_p99_ms=${r.lookupWords.p99}`,
+  ...(r.lookup && r.lookupGerman && r.lookupWords
+    ? [`${name}_lookup_p99_ms=${r.lookup.p99}`, `${name}_lookup_german_p99_ms=${r.lookupGerman.p99}`, `${name}_lookup_german_words_p99_ms=${r.lookupWords.p99}`]
+    : []),
 ]
 console.log(`RESULT ${[...senseParts, ...parts('pglite', pglite), ...(postgres ? parts('postgres', postgres) : ['postgres=unreachable'])].join(' ')}`)
