@@ -56,6 +56,26 @@ describe('JSON answers over the threshold', () => {
   })
 })
 
+describe('a kept answer (the library list: the same bytes on every read)', () => {
+  it('is sent brotli and gzip alike on every read, each decoding to the list as it is now, also after a change', async () => {
+    const repo = createLibraryRepo(t.db.database.db)
+    for (let i = 0; i < 15; i++) await repo.insert(alice.id, { title: `Kept answer ${i}` })
+    const LIST = '/english_vocab/api/word_collections'
+    const check = async () => {
+      const plain = await get(LIST)
+      for (const [asked, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync], ['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+        const res = await get(LIST, asked)
+        expect(res.headers['content-encoding'], asked).toBe(asked)
+        expect(decode(res.rawPayload).toString('utf8'), asked).toBe(plain.body)
+      }
+      return plain.json().collections as Array<{ Title: string }>
+    }
+    expect((await check()).map((a) => a.Title)).toContain('Kept answer 14')
+    await repo.insert(alice.id, { title: 'Added after the first compressed read' })
+    expect((await check())[0]!.Title).toBe('Added after the first compressed read')
+  })
+})
+
 describe('what stays plain', () => {
   it('a small JSON answer, even when compression is asked for', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/user/api/auth', ...form({ token: alice.token }, { 'accept-encoding': 'br, gzip' }) })

@@ -11,6 +11,13 @@ const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
 const negotiator = new Negotiator({ supportedValues: ['br', 'gzip'] })
 
+/**
+ * Compressed forms of answers kept as the same Buffer between requests (the
+ * library list and figures of lib/serialised-json.ts): compressed once per
+ * encoding, dropped with the Buffer when its cache lets it go.
+ */
+const compressedOf = new WeakMap<Buffer, Partial<Record<'br' | 'gzip', Promise<Buffer>>>>()
+
 const isJson = (type: unknown) => typeof type === 'string' && /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)
 
 /** Adds Accept-Encoding to Vary, keeping what is there: the answer depends on it, so a cache must not hand a br body to a client that asked for none. */
@@ -45,9 +52,9 @@ export const jsonCompression = fp(
       const accept = request.headers['accept-encoding']
       const encoding = accept ? negotiator.negotiate(accept.toLowerCase()) : null
       if (!encoding) return payload
-      const body =
+      const compress = () =>
         encoding === 'br'
-          ? await brotli(payload, {
+          ? brotli(payload, {
               params: {
                 // Quality 5: most of brotli's gain on JSON for a fraction of the time of its maximum (11), which is for files made once.
                 [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
@@ -55,7 +62,18 @@ export const jsonCompression = fp(
                 [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
               },
             })
-          : await gzip(payload, { level: 6 })
+          : gzip(payload, { level: 6 })
+      let body: Buffer
+      if (Buffer.isBuffer(payload)) {
+        const kept = compressedOf.get(payload) ?? {}
+        compressedOf.set(payload, kept)
+        const pending = (kept[encoding] ??= compress())
+        // A failed compression is not kept: the next request tries again.
+        pending.catch(() => kept[encoding] === pending && delete kept[encoding])
+        body = await pending
+      } else {
+        body = await compress()
+      }
       reply.header('content-encoding', encoding)
       reply.header('content-length', body.length)
       return body
