@@ -14,7 +14,12 @@ const BACKGROUND_COLOR = '#f8fafc'
  *   every script and style chunk, the icons. Navigations inside /console/ are
  *   answered with the cached index.html, so every screen opens offline. No
  *   runtime caching: API answers, media and images go to the network as
- *   before (what a learner downloads is stored by the console itself);
+ *   before (what a learner downloads is stored by the console itself,
+ *   src/features/offline/). One route reads that store: the media proxy is
+ *   answered from the downloads' Cache Storage when the episode is there, a
+ *   Range request with the slice it asks for (workbox-range-requests), so a
+ *   downloaded episode plays and seeks offline; anything else goes to the
+ *   network and is not kept (decision 0016);
  * - `prompt`: a new version installs in the background and waits; the
  *   console says so and switches when the learner presses Reload
  *   (src/app/UpdatePrompt.tsx), never a silent half-updated page.
@@ -55,6 +60,22 @@ export function installable() {
       navigateFallback: 'index.html',
       // Old versions' files are removed once the new version takes over.
       cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          // The media proxy (PROXY_MEDIA_PATH of the contract; this pattern is copied into sw.js as text).
+          urlPattern: /\/media-proxy\/proxy_media\?/,
+          handler: 'CacheFirst',
+          options: {
+            // DOWNLOADS_CACHE of src/features/offline/media-cache.ts: only "Download for offline" writes it.
+            cacheName: 'lingocast-downloads',
+            rangeRequests: true,
+            // The proxy may vary by Accept-Encoding; a media element's request must still find the stored copy.
+            matchOptions: { ignoreVary: true },
+            // Played without a download: straight from the network, never kept.
+            plugins: [{ cacheWillUpdate: async () => null }],
+          },
+        },
+      ],
     },
   })
 }

@@ -76,6 +76,7 @@ export const router = createBrowserRouter(
                 // Its own chunk with Chart.js, so the first screens stay small.
                 { path: '/memories/stats', lazy: screen(() => import('../features/memories/StatsScreen')) },
                 { path: '/memories/words', lazy: screen(() => import('../features/vocabulary/VocabularyScreen')) },
+                { path: '/downloads', lazy: screen(() => import('../features/offline/DownloadsScreen')) },
                 { path: '*', lazy: screen(() => import('./NotFound')) },
               ],
             },

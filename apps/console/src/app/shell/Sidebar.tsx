@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { BookOpen, Brain, Compass, GraduationCap, ListMusic, LogOut, Plus, Rss } from 'lucide-react'
+import { BookOpen, Brain, Compass, GraduationCap, HardDriveDownload, ListMusic, LogOut, Plus, Rss } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { NavLink, useNavigate } from 'react-router'
 import { Button } from '../../components/ui/Button'
@@ -117,6 +117,10 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           <NavLink to="/discover" className={linkClass} onClick={onNavigate}>
             <Compass className="h-4 w-4" aria-hidden="true" />
             Discover
+          </NavLink>
+          <NavLink to="/downloads" className={linkClass} onClick={onNavigate}>
+            <HardDriveDownload className="h-4 w-4" aria-hidden="true" />
+            Downloads
           </NavLink>
         </Section>
         <Section title="Collections">

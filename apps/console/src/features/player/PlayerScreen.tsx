@@ -1,6 +1,6 @@
 import { FLASHCARD_FENCE, FLASHCARD_FRONT_MAX_LENGTH, type Flashcard, type FlashcardSuggestion, type Segment } from '@lingocast/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
 import { Link, useParams } from 'react-router'
 import { BACK_LINK_CLASS, LoadErrorScreen, NotFoundScreen, SkeletonScreen } from '../../components/ui/StatusScreen'
 import { Toast } from '../../components/ui/Toast'
@@ -20,6 +20,8 @@ import { readSpeed } from './preferences'
 import { lastStartedIndex, toMs } from './segments'
 import { thumbnailUrl } from '../../lib/thumbnail'
 import { NotesTab } from '../notes/NotesTab'
+import { DownloadButton } from '../offline/DownloadButton'
+import { articleDownload } from '../offline/downloads'
 import { ShadowButton } from '../shadowing/ShadowButton'
 import { frontKey, useCardsByFront } from '../memories/existing-cards'
 import { requestFlashcard } from '../tutor/api'
@@ -142,6 +144,7 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
   }
 
   const address = media?.address
+  const download = useMemo(() => (address ? articleDownload(article, address) : undefined), [article, address])
   const client = useQueryClient()
   useEffect(() => {
     if (address) announceMedia(client, address)
@@ -187,6 +190,7 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
                 </div>
                 {transcript.segments.length > 0 && <TimelineBar player={player} segments={transcript.segments} fallbackDuration={article.Duration} onSeekMs={actions.seekMs} />}
                 {transcript.segments.length > 0 && <TranscriptExport segments={transcript.segments} title={article.Title} />}
+                {media.kind !== 'youtube' && download && <DownloadButton episode={download} />}
                 {article.isMine && transcript.segments.length > 0 && <ShadowButton articleId={article.CollectionID} player={player} segments={transcript.segments} />}
                 <p className="hidden text-xs text-slate-400 md:block">
                   <Kbd>Space</Kbd> play or pause · <Kbd>←</Kbd> <Kbd>→</Kbd> previous or next segment · <Kbd>R</Kbd> repeat segment · <Kbd>L</Kbd> look up a word · <Kbd>1</Kbd>–<Kbd>4</Kbd> learning · <Kbd>5</Kbd>/<Kbd>K</Kbd> known · <Kbd>I</Kbd>/<Kbd>X</Kbd> ignore · drag or <Kbd>Shift</Kbd>+click words for a phrase · <Kbd>S</Kbd> shadow the sentence · click a word to jump to it

@@ -1,11 +1,13 @@
 import type { Comprehension, FeedItem } from '@lingocast/contract'
 import { Check, Clock, Play, RotateCcw } from 'lucide-react'
-import { useId } from 'react'
+import { useId, useMemo } from 'react'
 import { Link } from 'react-router'
 import { MediaPlaceholder } from '../../../components/ui/MediaPlaceholder'
 import { Spinner } from '../../../components/ui/Spinner'
 import { Thumbnail } from '../../../components/ui/Thumbnail'
 import { thumbnailUrl } from '../../../lib/thumbnail'
+import { DownloadButton } from '../../offline/DownloadButton'
+import { episodeDownload } from '../../offline/downloads'
 import { ComprehensionBadge } from '../../vocabulary/components/ComprehensionBadge'
 import { formatDayTime, isYouTube, minutesLabel } from '../episodes'
 import { ExpandableDescription } from './Description'
@@ -37,6 +39,7 @@ export function EpisodeRow({ item, comprehension, channelImage, current, studyin
   const when = formatDayTime(item.pub_date)
   const minutes = minutesLabel(item.duration)
   const youTube = isYouTube(item.video)
+  const download = useMemo(() => episodeDownload(item), [item])
   return (
     <article
       aria-labelledby={titleId}
@@ -64,6 +67,11 @@ export function EpisodeRow({ item, comprehension, channelImage, current, studyin
           {item.title}
         </h2>
         <ExpandableDescription html={item.description} title={item.title} />
+        {download && (
+          <div className="mt-1">
+            <DownloadButton episode={download} compact />
+          </div>
+        )}
       </div>
       <div className="flex shrink-0 flex-col items-center gap-1 sm:flex-row sm:self-center">
         <button

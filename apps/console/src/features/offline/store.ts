@@ -1,0 +1,89 @@
+import type { Segment, TranscriptionStatus } from '@lingocast/contract'
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
+import type { OpenedArticle } from '../library/api'
+import type { WordLookup } from '../vocabulary/api'
+import type { ArticleWords } from '../vocabulary/statuses'
+
+/**
+ * What "Download for offline" keeps of one episode besides its media (which
+ * is in Cache Storage, media-cache.ts): everything the player reads from the
+ * API, as the API answered it, so that the same screens open from it.
+ */
+export interface DownloadRecord {
+  /** `${owner}|${id}`: two learners on one browser never see each other's downloads. */
+  key: string
+  /** The signed-in username that downloaded it. */
+  owner: string
+  /** An article's HashID, or `feed:{item id}` for a feed episode. */
+  id: string
+  kind: 'article' | 'episode'
+  title: string
+  /** The media address (Audio or Video of the article, the enclosure of an episode). */
+  address: string
+  /** The media proxy URL its bytes are stored under in Cache Storage. */
+  mediaUrl: string
+  /** Bytes of the stored media. */
+  bytes: number
+  savedAt: number
+  /** The article as the player opens it (articles only). */
+  article?: OpenedArticle
+  /** The whole transcript, as get_speech_segments answered it. */
+  segments: Segment[]
+  transcription?: TranscriptionStatus
+  /** The article's word statuses (articles only: a feed episode's statuses are read from its article once studied). */
+  words?: ArticleWords
+  /** The lookup popover's data of each distinct word of the transcript (lower case), looked up in its first sentence. */
+  lookups: Record<string, WordLookup>
+}
+
+interface DownloadsDb extends DBSchema {
+  downloads: { key: string; value: DownloadRecord; indexes: { owner: string } }
+}
+
+/** Not the outbox's database (outbox.ts): each has its own versions. */
+const DB_NAME = 'lingocast-downloads'
+
+let opened: Promise<IDBPDatabase<DownloadsDb>> | undefined
+function db(): Promise<IDBPDatabase<DownloadsDb>> {
+  opened ??= openDB<DownloadsDb>(DB_NAME, 1, {
+    upgrade(database) {
+      database.createObjectStore('downloads', { keyPath: 'key' }).createIndex('owner', 'owner')
+    },
+  })
+  return opened
+}
+
+export const recordKey = (owner: string, id: string) => `${owner}|${id}`
+
+export async function putDownload(record: DownloadRecord): Promise<void> {
+  await (await db()).put('downloads', record)
+}
+
+export async function getDownload(owner: string, id: string): Promise<DownloadRecord | undefined> {
+  return (await db()).get('downloads', recordKey(owner, id))
+}
+
+/** The owner's downloads, newest first. */
+export async function listDownloads(owner: string): Promise<DownloadRecord[]> {
+  const all = await (await db()).getAllFromIndex('downloads', 'owner', owner)
+  return all.sort((a, b) => b.savedAt - a.savedAt)
+}
+
+/** True when some download, of any learner on this browser, plays the media stored under this URL. */
+export async function mediaInUse(mediaUrl: string): Promise<boolean> {
+  return (await (await db()).getAll('downloads')).some((r) => r.mediaUrl === mediaUrl)
+}
+
+export async function removeDownload(owner: string, id: string): Promise<void> {
+  await (await db()).delete('downloads', recordKey(owner, id))
+}
+
+/** Changes every download of the owner in one transaction (an offline word mark shown in each). */
+export async function updateDownloads(owner: string, change: (record: DownloadRecord) => DownloadRecord | undefined): Promise<void> {
+  const tx = (await db()).transaction('downloads', 'readwrite')
+  for (const record of await tx.store.index('owner').getAll(owner)) {
+    const next = change(record)
+    if (next) await tx.store.put(next)
+  }
+  await tx.done
+}
