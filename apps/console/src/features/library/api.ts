@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import { useEffect } from 'react'
 import { ApiError, apiCall } from '../../api/client'
 import { fireWindowEvent, onWindowEvent } from '../../lib/events'
+import { orDownloaded } from '../offline/fallback'
 import { newestFirst, restoreItem } from './items'
 
 export const libraryKeys = {
@@ -25,10 +26,16 @@ export type OpenedArticle = Article & { isMine: boolean }
 export const articleQuery = (id: string) =>
   queryOptions({
     queryKey: libraryKeys.article(id),
-    queryFn: async ({ signal }): Promise<OpenedArticle> => {
-      const res = await apiCall(libraryRoutes.getArticle, { query: { id }, signal })
-      return { ...res.article, isMine: res.is_mine }
-    },
+    // Offline, a downloaded article opens from its download (issue 26).
+    queryFn: async ({ signal }): Promise<OpenedArticle> =>
+      orDownloaded(
+        async () => {
+          const res = await apiCall(libraryRoutes.getArticle, { query: { id }, signal })
+          return { ...res.article, isMine: res.is_mine }
+        },
+        (downloads) => downloads.find((d) => d.article && (d.id === id || String(d.article.CollectionID) === id))?.article,
+      ),
+    networkMode: 'offlineFirst',
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
   })
 

@@ -1,6 +1,7 @@
 import { mediaRoutes, type Segment, type TranscriptionStatus } from '@lingocast/contract'
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { apiCall } from '../../api/client'
+import { orDownloaded } from '../offline/fallback'
 // The article itself and its Mark as Finished / Delete Item calls are the library's.
 export { articleQuery, useDeleteArticle, useMarkFinished, type OpenedArticle } from '../library/api'
 import { mergeSegments, prepareSegments } from './segments'
@@ -27,8 +28,17 @@ export const segmentsQuery = (address: string) =>
     queryKey: playerKeys.segments(address),
     queryFn: async ({ signal }): Promise<TranscriptData> => {
       try {
-        const res = await apiCall(mediaRoutes.getSpeechSegments, { query: { audio_url: address }, signal })
-        return { segments: prepareSegments(res.segments), transcription: res.transcription }
+        return await orDownloaded(
+          async (): Promise<TranscriptData> => {
+            const res = await apiCall(mediaRoutes.getSpeechSegments, { query: { audio_url: address }, signal })
+            return { segments: prepareSegments(res.segments), transcription: res.transcription }
+          },
+          // Offline, a downloaded episode's whole transcript (issue 26).
+          (downloads) => {
+            const found = downloads.find((d) => d.address === address && d.segments.length > 0)
+            return found && { segments: found.segments, ...(found.transcription ? { transcription: found.transcription } : {}) }
+          },
+        )
       } catch (error) {
         if ((error as Error).name === 'AbortError') throw error
         console.error('Failed to load segments', error)
@@ -36,6 +46,7 @@ export const segmentsQuery = (address: string) =>
       }
     },
     staleTime: Number.POSITIVE_INFINITY,
+    networkMode: 'offlineFirst',
     retry: false,
   })
 

@@ -1,6 +1,7 @@
 import { vocabularyRoutes as c, type RouteBody, type RouteQuery, type RouteResponse, type WordStatus } from '@lingocast/contract'
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { apiCall } from '../../api/client'
+import { orDownloaded } from '../offline/fallback'
 import { applyHint, applyLemmaStatus, lemmaInArticle, normaliseForm, type ArticleWords } from './statuses'
 
 export type { ArticleWords }
@@ -39,10 +40,16 @@ export const wordsQuery = (query: WordsListQuery = {}) =>
 export const articleWordsQuery = (articleId: ArticleId) =>
   queryOptions({
     queryKey: vocabularyKeys.article(articleId),
-    queryFn: async ({ signal }): Promise<ArticleWords> => {
-      const res = await apiCall(c.articleWords, { query: { article_id: articleId }, signal })
-      return { forms: res.forms, statuses: res.statuses, levels: res.levels, hints: res.hints, comprehension: res.comprehension }
-    },
+    queryFn: async ({ signal }): Promise<ArticleWords> =>
+      orDownloaded(
+        async () => {
+          const res = await apiCall(c.articleWords, { query: { article_id: articleId }, signal })
+          return { forms: res.forms, statuses: res.statuses, levels: res.levels, hints: res.hints, comprehension: res.comprehension }
+        },
+        // Offline, a downloaded article's statuses, with the marks made since (issue 26).
+        (downloads) => downloads.find((d) => d.words && (d.id === String(articleId) || String(d.article?.CollectionID) === String(articleId)))?.words,
+      ),
+    networkMode: 'offlineFirst',
     staleTime: 60_000,
   })
 
@@ -50,7 +57,13 @@ export const articleWordsQuery = (articleId: ArticleId) =>
 export const lookupQuery = (word: string, sentence?: string) =>
   queryOptions({
     queryKey: vocabularyKeys.lookup(word, sentence),
-    queryFn: async ({ signal }) => apiCall(c.lookupWord, { query: { word, sentence }, signal }),
+    queryFn: async ({ signal }) =>
+      orDownloaded(
+        () => apiCall(c.lookupWord, { query: { word, sentence }, signal }),
+        // Offline, the word as a download looked it up (in the first sentence it met it in).
+        (downloads) => downloads.map((d) => d.lookups[normaliseForm(word)]).find((x) => x !== undefined),
+      ),
+    networkMode: 'offlineFirst',
     staleTime: 5 * 60_000,
   })
 

@@ -1,0 +1,131 @@
+import { DEV_LOGIN_TOKEN } from '@lingocast/contract'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../test/db'
+import { startServerProcess, type ServerProcess } from '../test/server-process'
+import { launchBrowser, type Browser } from './browser'
+import { demoArticleOf, signInAsDeveloper } from './session'
+
+/**
+ * Issue 26, episodes offline, in Chromium against the built console (run
+ * `npm run build` first): "Download for offline" on the demo article keeps its
+ * media, transcript, word statuses and lookups; with the network off the
+ * player opens from them, plays, seeks, lights the spoken word and looks a
+ * word up; a word marked offline reaches the server once the network is back.
+ *
+ * No test here routes requests in the page: Playwright bypasses the service
+ * worker while routes are set, and the worker is what answers the media.
+ * Demo segments (ms): 0-7100, 7500-10490, 10890-16190, 16590-22640 (with
+ * "amiable" at 18050-18590), 23040-26330.
+ */
+let db: TestDatabase
+let server: ServerProcess
+let browser: Browser
+let page: Page
+let playerUrl = ''
+let hashId = ''
+
+/** The server's state with the developer token, as another device would see it. */
+async function api<T>(path: string): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${DEV_LOGIN_TOKEN}` } })
+  expect(res.status, path).toBe(200)
+  return (await res.json()) as T
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase({ open: false })
+  server = await startServerProcess({ ...db.env, DEV_LOGIN: '1' })
+  browser = await launchBrowser({ args: ['--autoplay-policy=no-user-gesture-required'] })
+  page = await browser.context.newPage()
+  await signInAsDeveloper(page, server.url)
+  hashId = (await demoArticleOf(page)).hashId
+  playerUrl = `${server.url}/console/player/audio/${hashId}`
+  // The page that installed the worker is not controlled by it; the next load after it is active is.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  await page.reload()
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.context.setOffline(false)
+  await browser?.close()
+  await server?.stop()
+  await db?.drop()
+})
+
+const audioTime = () => page.evaluate(() => document.querySelector('audio')!.currentTime)
+const subtitleWord = (name: string) => page.locator('section[aria-label="Subtitles"] button[data-word-index]').filter({ hasText: new RegExp(`^${name}$`) }).first()
+const spokenWord = () => page.evaluate(() => document.querySelector('section[aria-label="Subtitles"] [data-active="true"]')?.textContent ?? null)
+
+/** Steps with Next or Previous segment until the segment starting at `start` is the caption line. */
+async function showSegment(start: number) {
+  await page.locator('[data-segment-start]').first().waitFor()
+  for (let i = 0; i < 10; i++) {
+    const shown = Number(await page.locator('section[aria-label="Subtitles"] [data-segment-start]').first().getAttribute('data-segment-start'))
+    if (shown === start) return
+    await page.getByRole('button', { name: shown < start ? 'Next segment' : 'Previous segment' }).click()
+    await page.waitForTimeout(100)
+  }
+  await page.locator(`section[aria-label="Subtitles"] [data-segment-start="${start}"]`).waitFor()
+}
+
+describe('episodes offline', () => {
+  it('downloads the demo article with progress, lists it with the storage estimate, and keeps its media in Cache Storage', async () => {
+    await page.goto(playerUrl)
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true)
+    await page.locator('[data-segment-start="0"]').first().waitFor()
+    await page.getByRole('button', { name: 'Download for offline' }).click()
+    await page.getByTestId('downloaded').waitFor({ timeout: 60_000 })
+
+    // The media proxy's answer is stored whole, under the URL the player plays.
+    const stored = await page.evaluate(async () => {
+      const src = document.querySelector('audio')!.src
+      const hit = await (await caches.open('lingocast-downloads')).match(src)
+      return { status: hit?.status, bytes: hit ? (await hit.arrayBuffer()).byteLength : 0 }
+    })
+    expect(stored.status).toBe(200)
+    expect(stored.bytes).toBeGreaterThan(100_000)
+
+    await page.getByRole('link', { name: 'Downloads' }).first().click()
+    await page.getByRole('heading', { name: 'Downloads' }).waitFor()
+    expect(await page.getByTestId('storage-estimate').textContent()).toMatch(/^Using [\d.]+ [KMG]B of [\d.]+ [KMG]B on this device/)
+    const item = page.getByRole('list', { name: 'Downloaded episodes' }).getByRole('listitem')
+    expect(await item.count()).toBe(1)
+    expect(await item.textContent()).toMatch(/Sense and Sensibility.*Article · [\d.]+ (KB|MB) · 5 segments · \d+ words looked up/)
+  })
+
+  it('with the network off, the player opens from the download, plays, seeks, lights the spoken word and looks a word up', async () => {
+    // Nothing from the browser's HTTP cache: the media can only come from the download.
+    const cdp = await browser.context.newCDPSession(page)
+    await cdp.send('Network.clearBrowserCache')
+    await cdp.detach()
+    await browser.context.setOffline(true)
+    await page.goto(playerUrl)
+    await page.locator('section[aria-label="Subtitles"] [data-segment-start="0"]').waitFor({ timeout: 15_000 })
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false)
+
+    // Plays: the time moves on from the stored media.
+    await page.getByRole('button', { name: 'Play', exact: true }).click()
+    await expect.poll(audioTime, { timeout: 10_000 }).toBeGreaterThan(1)
+    // Seeks past what was played (a Range request the worker answers from the stored copy) and plays on there.
+    await showSegment(16590)
+    await subtitleWord('amiable').click()
+    await expect.poll(audioTime, { timeout: 5_000 }).toBeGreaterThanOrEqual(18.0)
+    // The karaoke lights the word at the time.
+    await expect.poll(spokenWord, { timeout: 5_000 }).toMatch(/^(amiable|woman,?)$/)
+    await expect.poll(audioTime, { timeout: 5_000 }).toBeGreaterThan(18.8)
+    expect(await page.evaluate(() => document.querySelector('audio')!.error)).toBeNull()
+    await page.getByRole('button', { name: 'Pause', exact: true }).click()
+
+    // The lookup popover shows the stored meaning.
+    await subtitleWord('amiable').hover()
+    await page.getByRole('button', { name: 'Look up amiable' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Look up amiable' })
+    await dialog.waitFor()
+    await expect.poll(() => dialog.getByTestId('sense').textContent(), { timeout: 10_000 }).not.toBe('Looking up…')
+    expect(await dialog.getByTestId('sense').textContent()).toMatch(/\w{4,}/)
+    expect(await dialog.getByTestId('sense').textContent()).not.toMatch(/No dictionary entry|could not/i)
+    expect(await dialog.getByTestId('ipa').textContent()).toMatch(/^\/.+\/$/)
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+  })
+})
