@@ -1,5 +1,6 @@
 export * from './http'
 export * from './constants'
+export * from './change-time'
 export * from './messages'
 export * as authRoutes from './auth'
 export { oauthCallbackQuery, oauthPaths, oauthProvider, oauthStartQuery, type OAuthProvider } from './auth'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineRoute, idListInput, intInput } from './http'
+import { changedAt } from './change-time'
 import { articleRef } from './library'
 import { translation } from './learner-language'
 
@@ -125,6 +126,8 @@ export const setWordStatus = defineRoute({
       words: z.array(term, { error: VOCABULARY_MSG.wordsRequired }).min(1, VOCABULARY_MSG.wordsRequired).max(WORDS_PER_CALL_MAX, VOCABULARY_MSG.tooManyWords),
       status,
       level: learningLevel.optional(),
+      /** When the learner made the change (a mark sent from the outbox, issue 26): a term changed later since keeps its status. */
+      changed_at: changedAt.optional(),
     })
     .refine((b) => b.level === undefined || b.status === 'learning', { message: VOCABULARY_MSG.levelNeedsLearning, path: ['level'] }),
   response: z.object({

@@ -35,6 +35,25 @@ export const userWords = pgTable(
 )
 
 /**
+ * When each of a learner's terms last had its status (and level) set (issue
+ * 26): a change made offline carries the time it was made and is applied only
+ * if no later change of the same term is known (last write wins per term).
+ * Kept apart from user_words because a term set back to new has no row there,
+ * yet its time must still outrank an older change that arrives later.
+ */
+export const userWordChanges = pgTable(
+  'user_word_changes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lemma: text('lemma').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lemma] })],
+)
+
+/**
  * How often each lemma occurs in a transcript (names, numbers and symbols
  * left out), computed once when the transcript is done: comprehension is then
  * a join of these rows with the learner's marks, never a pass over the text.

@@ -1,7 +1,7 @@
 import type { StatusCounts, WordStatus } from '@lingocast/contract'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { appSettings, articles, flashcards, knownWordsDaily, mediaTranscripts, transcriptLemmas, userWords } from '../../db/schema'
+import { appSettings, articles, flashcards, knownWordsDaily, mediaTranscripts, transcriptLemmas, userWordChanges, userWords } from '../../db/schema'
 import { recordKnownToday } from './known-history'
 
 /** Lemmas per statement: parameters and the statement's work stay bounded whatever the list's size. */
@@ -132,11 +132,34 @@ export function createWordsRepo(db: Db) {
      * status and level before (new where it had no row) and the hint a
      * forgetting dropped.
      */
-    async setStatuses(userId: number, entries: ReadonlyArray<StatusEntry>, options: { changes: boolean }) {
+    /**
+     * `changes`: a learner's own marks (not an import): answers what changed and
+     * records each term's change time; with `changedAt` (a mark made offline),
+     * a term changed later than that keeps its status (last write wins per term).
+     */
+    async setStatuses(userId: number, entries: ReadonlyArray<StatusEntry>, options: { changes: boolean; changedAt?: Date | undefined }) {
       const changed: Array<{ lemma: string; before: WordStatus; before_level: number | null; before_hint: string | null }> = []
+      const at = options.changedAt?.toISOString()
       await db.transaction(async (tx) => {
         for (let i = 0; i < entries.length; i += WRITE_BATCH) {
-          const batch = entries.slice(i, i + WRITE_BATCH)
+          let batch = entries.slice(i, i + WRITE_BATCH)
+          if (options.changes) {
+            const lemmas = sql.param(batch.map((e) => e.lemma))
+            if (at) {
+              // Locked until the end: a change of the same term arriving meanwhile is ordered after this one.
+              const newer = await tx.execute(sql`
+                select lemma from ${userWordChanges}
+                where user_id = ${userId} and lemma = any(${lemmas}::text[]) and changed_at > ${at}::timestamptz
+                for update`)
+              const kept = new Set((newer.rows as Array<{ lemma: string }>).map((r) => r.lemma))
+              batch = batch.filter((e) => !kept.has(e.lemma))
+              if (batch.length === 0) continue
+            }
+            await tx.execute(sql`
+              insert into ${userWordChanges} (user_id, lemma, changed_at)
+              select ${userId}, l, ${at ? sql`${at}::timestamptz` : sql`now()`} from unnest(${sql.param(batch.map((e) => e.lemma))}::text[]) as x(l)
+              on conflict (user_id, lemma) do update set changed_at = greatest(${userWordChanges}.changed_at, excluded.changed_at)`)
+          }
           const input = sql`
             select l as lemma, s as status, case when s = 'learning' then v end as level, h as hint
             from unnest(${sql.param(batch.map((e) => e.lemma))}::text[], ${sql.param(batch.map((e) => e.status))}::text[],

@@ -16,7 +16,7 @@ export const wordsRoutes: FastifyPluginAsyncZod<{ words: WordsService }> = async
 
   app.route({
     ...fromContract(c.setWordStatus),
-    handler: async (request) => ({ ...ok, changed: await words.setStatus(request.user.id, request.body.words, request.body.status, request.body.level) }),
+    handler: async (request) => ({ ...ok, changed: await words.setStatus(request.user.id, request.body.words, request.body.status, request.body.level, request.body.changed_at) }),
   })
 
   app.route({

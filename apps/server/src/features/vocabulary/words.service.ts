@@ -1,4 +1,4 @@
-import { VOCABULARY_MSG, type StatusCounts, type VocabularyWord, type WordStatus } from '@lingocast/contract'
+import { CHANGE_TIME_MSG, changeTimeOf, VOCABULARY_MSG, type StatusCounts, type VocabularyWord, type WordStatus } from '@lingocast/contract'
 import { stringify } from 'csv-stringify/sync'
 import { ValidationError } from '../../lib/errors'
 import { lemmasOf } from './lemmatise'
@@ -103,10 +103,12 @@ export function createWordsService({ repo, phraseSeen }: WordsServiceDeps) {
      * Each word becomes its lemma ("ran" marks "run"), each phrase its lemmas;
      * learning takes a level. Answers the terms that changed and what they were before.
      */
-    async setStatus(userId: number, words: string[], status: WordStatus, level?: number) {
+    async setStatus(userId: number, words: string[], status: WordStatus, level?: number, changedAt?: string) {
+      const at = changeTimeOf(changedAt, new Date())
+      if (at === 'future') throw new ValidationError(CHANGE_TIME_MSG.future)
       const { entries } = byLemma(words.map((word) => ({ word, status, ...(status === 'learning' && level !== undefined ? { level } : {}) })))
       if (entries.length === 0) throw new ValidationError(VOCABULARY_MSG.wordsRequired)
-      return repo.setStatuses(userId, entries, { changes: true })
+      return repo.setStatuses(userId, entries, { changes: true, changedAt: at })
     },
 
     /** The learner's own hint of a word or phrase (an empty one removes it); answers the term as it now is. */
