@@ -1,8 +1,8 @@
 import type { Segment, TranscriptionStatus } from '@lingocast/contract'
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
 import type { OpenedArticle } from '../library/api'
 import type { WordLookup } from '../vocabulary/api'
 import type { ArticleWords } from '../vocabulary/statuses'
+import { offlineDb as db } from './offline-db'
 
 /**
  * What "Download for offline" keeps of one episode besides its media (which
@@ -36,23 +36,6 @@ export interface DownloadRecord {
   lookups: Record<string, WordLookup>
 }
 
-interface DownloadsDb extends DBSchema {
-  downloads: { key: string; value: DownloadRecord; indexes: { owner: string } }
-}
-
-/** Not the outbox's database (outbox.ts): each has its own versions. */
-const DB_NAME = 'lingocast-downloads'
-
-let opened: Promise<IDBPDatabase<DownloadsDb>> | undefined
-function db(): Promise<IDBPDatabase<DownloadsDb>> {
-  opened ??= openDB<DownloadsDb>(DB_NAME, 1, {
-    upgrade(database) {
-      database.createObjectStore('downloads', { keyPath: 'key' }).createIndex('owner', 'owner')
-    },
-  })
-  return opened
-}
-
 export const recordKey = (owner: string, id: string) => `${owner}|${id}`
 
 export async function putDownload(record: DownloadRecord): Promise<void> {
@@ -65,7 +48,7 @@ export async function getDownload(owner: string, id: string): Promise<DownloadRe
 
 /** The owner's downloads, newest first. */
 export async function listDownloads(owner: string): Promise<DownloadRecord[]> {
-  const all = await (await db()).getAllFromIndex('downloads', 'owner', owner)
+  const all = await (await db()).getAllFromIndex('downloads', 'by-owner', owner)
   return all.sort((a, b) => b.savedAt - a.savedAt)
 }
 
@@ -81,7 +64,7 @@ export async function removeDownload(owner: string, id: string): Promise<void> {
 /** Changes every download of the owner in one transaction (an offline word mark shown in each). */
 export async function updateDownloads(owner: string, change: (record: DownloadRecord) => DownloadRecord | undefined): Promise<void> {
   const tx = (await db()).transaction('downloads', 'readwrite')
-  for (const record of await tx.store.index('owner').getAll(owner)) {
+  for (const record of await tx.store.index('by-owner').getAll(owner)) {
     const next = change(record)
     if (next) await tx.store.put(next)
   }

@@ -1,7 +1,8 @@
 import { vocabularyRoutes as c, type RouteBody, type RouteQuery, type RouteResponse, type WordStatus } from '@lingocast/contract'
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { apiCall } from '../../api/client'
-import { orDownloaded } from '../offline/fallback'
+import { getUsername } from '../../lib/cookies'
+import { orDownloaded, unreachable } from '../offline/fallback'
 import { applyHint, applyLemmaStatus, lemmaInArticle, normaliseForm, type ArticleWords } from './statuses'
 
 export type { ArticleWords }
@@ -114,6 +115,24 @@ export const knownHistoryQuery = (start: string, end: string) =>
 
 export const setWordStatus = (words: string[], status: WordStatus, level?: number) =>
   apiCall(c.setWordStatus, { body: { words, status, ...(status === 'learning' && level !== undefined ? { level } : {}) } })
+
+/**
+ * A learner's mark: sent now; when no server answers, kept in the outbox with
+ * the time it was made and sent once the network is back (issue 26). A queued
+ * mark answers as a success that changed nothing yet (`queued`), so the screen
+ * keeps showing it.
+ */
+export async function markWords(words: string[], status: WordStatus, level?: number): Promise<RouteResponse<typeof c.setWordStatus> & { queued?: true }> {
+  try {
+    return await setWordStatus(words, status, level)
+  } catch (error) {
+    const owner = getUsername()
+    if (!unreachable(error) || !owner) throw error
+    const { queueMark } = await import('./offline-marks')
+    await queueMark(owner, { words, status, ...(status === 'learning' && level !== undefined ? { level } : {}) })
+    return { success: true, changed: [], msg: 'ok', queued: true }
+  }
+}
 /** The learner's own hint of a word or phrase (issue 24); an empty one removes it. */
 export const setWordHint = (word: string, hint: string) => apiCall(c.setWordHint, { body: { word, hint } })
 export const importWords = (body: RouteBody<typeof c.importWords>) => apiCall(c.importWords, { body })
@@ -179,7 +198,9 @@ export function useSetWordStatus(options: MutationCallbacks<RouteResponse<typeof
   const client = useQueryClient()
   return useMutation({
     ...MARKS,
-    mutationFn: ({ words, status, level }: { words: string[]; status: WordStatus; level?: number }) => setWordStatus(words, status, level),
+    mutationFn: ({ words, status, level }: { words: string[]; status: WordStatus; level?: number }) => markWords(words, status, level),
+    // Offline too: the call then goes to the outbox instead of waiting in memory.
+    networkMode: 'always',
     onMutate: async ({ words, status, level }) => {
       await client.cancelQueries({ queryKey: vocabularyKeys.articles() })
       return { rollback: setStatusInCache(client, words, status, level) }

@@ -1,0 +1,11 @@
+import { registerOwnerCleaner } from './owner-data'
+
+/**
+ * Signing out deletes the learner's downloads with their other offline data
+ * (owner-data.ts): a shared browser keeps nobody's episodes, statuses or
+ * lookups for the next one. Imported by the shell; the store loads only then.
+ */
+registerOwnerCleaner(async (owner) => {
+  const [{ listDownloads }, { deleteDownload }] = await Promise.all([import('./store'), import('./downloads')])
+  for (const record of await listDownloads(owner)) await deleteDownload(owner, record.id)
+})
