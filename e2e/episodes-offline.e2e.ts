@@ -128,4 +128,63 @@ describe('episodes offline', () => {
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
   })
+
+  it('a word marked offline stays marked, waits in the outbox, and reaches the server once when the network is back', async () => {
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false)
+    const serverStatus = async () => (await api<{ statuses: Record<string, string> }>(`/english_vocab/api/words/article?article_id=${hashId}`)).statuses.amiable ?? 'new'
+    expect(await serverStatus()).toBe('new')
+    const sent: Array<{ body: string | null; status?: number }> = []
+    page.on('requestfinished', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/english_vocab/api/words/status')) void request.response().then((r) => sent.push({ body: request.postData(), status: r?.status() }))
+    })
+
+    await showSegment(16590)
+    await subtitleWord('amiable').hover()
+    await page.getByRole('button', { name: 'Look up amiable' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Look up amiable' })
+    await dialog.getByRole('button', { name: 'Known' }).click()
+    await expect.poll(() => dialog.getByRole('button', { name: 'Known' }).getAttribute('aria-pressed')).toBe('true')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => subtitleWord('amiable').getAttribute('data-status')).toBe('known')
+    const outbox = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open('lingocast-offline')
+            open.onerror = () => reject(open.error)
+            open.onsuccess = () => {
+              const count = open.result.transaction('outbox').objectStore('outbox').count()
+              count.onsuccess = () => {
+                resolve(count.result)
+                open.result.close()
+              }
+            }
+          }),
+      )
+    expect(await outbox()).toBe(1)
+
+    // Still offline, the player opened again shows the mark (kept in the download), and nothing was sent.
+    await page.goto(playerUrl)
+    await showSegment(16590)
+    await expect.poll(() => subtitleWord('amiable').getAttribute('data-status'), { timeout: 10_000 }).toBe('known')
+    expect(await serverStatus()).toBe('new')
+
+    await browser.context.setOffline(false)
+    await expect.poll(serverStatus, { timeout: 20_000 }).toBe('known')
+    await expect.poll(outbox, { timeout: 10_000 }).toBe(0)
+    // Sent once, with the time it was made.
+    await expect.poll(() => sent.length).toBe(1)
+    expect(sent[0]!.status).toBe(200)
+    const body = JSON.parse(sent[0]!.body!) as { words: string[]; status: string; changed_at: string }
+    expect(body).toMatchObject({ words: ['amiable'], status: 'known' })
+    expect(Date.now() - Date.parse(body.changed_at)).toBeGreaterThan(0)
+    expect(Date.now() - Date.parse(body.changed_at)).toBeLessThan(120_000)
+
+    // Nothing is left to send: the console opened again sends nothing more.
+    await page.goto(playerUrl)
+    await showSegment(16590)
+    await expect.poll(() => subtitleWord('amiable').getAttribute('data-status')).toBe('known')
+    await page.waitForTimeout(1_500)
+    expect(sent).toHaveLength(1)
+  })
 })
