@@ -43,7 +43,7 @@ export {
   type LatestEpisode,
 } from './feeds'
 export * as notesRoutes from './notes'
-export { hashIdOfNotesFile, notesFileName, NOTES_EDITOR_HEADER, NOTES_MAX_LENGTH, NOTES_REVISION_HEADER, NOTES_SAVE_THROTTLE_MS } from './notes'
+export { hashIdOfNotesFile, notesFileName, NOTES_CHANGED_AT_HEADER, NOTES_EDITOR_HEADER, NOTES_MAX_LENGTH, NOTES_REVISION_HEADER, NOTES_SAVE_THROTTLE_MS } from './notes'
 export * as tutorRoutes from './tutor'
 export {
   CHAT_MESSAGE_MAX_LENGTH,

@@ -7,6 +7,8 @@ export interface NotesSave {
   /** Which open editor sent the save, and its running number (both optional). */
   editor?: string | undefined
   revision?: number | undefined
+  /** When a save that waited offline was written: kept only if the stored notes are not newer. */
+  changedAt?: Date | undefined
 }
 
 /** Notes are read and written only through the signed-in user's own article. */
@@ -32,10 +34,11 @@ export function createNotesRepo(db: Db) {
     /**
      * One statement, so a crash leaves either the old or the new text. A save
      * from the same editor with a lower revision than the stored one is older
-     * than what is kept and is skipped; saves from other editors always win.
+     * than what is kept and is skipped; saves from other editors always win,
+     * except a save that waited offline (`changedAt`) over notes written after it.
      */
     async write(userId: number, articleId: number, save: NotesSave): Promise<void> {
-      const values = { articleId, userId, body: save.body, editor: save.editor ?? null, revision: save.revision ?? null, updatedAt: new Date() }
+      const values = { articleId, userId, body: save.body, editor: save.editor ?? null, revision: save.revision ?? null, updatedAt: save.changedAt ?? new Date() }
       await db
         .insert(articleNotes)
         .values(values)
@@ -45,7 +48,8 @@ export function createNotesRepo(db: Db) {
           setWhere: sql`${articleNotes.userId} = ${userId} and (
             excluded.editor is null or excluded.revision is null
             or ${articleNotes.editor} is distinct from excluded.editor
-            or ${articleNotes.revision} is null or excluded.revision >= ${articleNotes.revision})`,
+            or ${articleNotes.revision} is null or excluded.revision >= ${articleNotes.revision})
+            and (${save.changedAt === undefined} or excluded.updated_at >= ${articleNotes.updatedAt})`,
         })
     },
   }

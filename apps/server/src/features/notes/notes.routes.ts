@@ -1,4 +1,4 @@
-import { MSG, NOTES_EDITOR_HEADER, NOTES_REVISION_HEADER, notesRoutes as c } from '@lingocast/contract'
+import { MSG, NOTES_CHANGED_AT_HEADER, NOTES_EDITOR_HEADER, NOTES_REVISION_HEADER, notesRoutes as c } from '@lingocast/contract'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { fromContract } from '../../lib/contract-route'
@@ -28,7 +28,8 @@ export const notesRoutes: FastifyPluginAsyncZod<{ notes: NotesService }> = async
   app.route({
     ...fromContract(c.putNotes),
     handler: async (request) => {
-      await notes.write(request.user.id, request.params.file, { body: request.body, ...editorOf(request) })
+      const changedAt = request.headers[NOTES_CHANGED_AT_HEADER]
+      await notes.write(request.user.id, request.params.file, { body: request.body, ...editorOf(request) }, typeof changedAt === 'string' ? changedAt : undefined)
       return { success: true as const, msg: MSG.ok }
     },
   })

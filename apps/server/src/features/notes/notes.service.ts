@@ -1,5 +1,5 @@
-import { hashIdOfNotesFile, LIBRARY_MSG, NOTES_MSG } from '@lingocast/contract'
-import { NotFoundError } from '../../lib/errors'
+import { CHANGE_TIME_MSG, changedAt as changeTime, changeTimeOf, hashIdOfNotesFile, LIBRARY_MSG, NOTES_MSG } from '@lingocast/contract'
+import { NotFoundError, ValidationError } from '../../lib/errors'
 import type { NotesRepo, NotesSave } from './notes.repo'
 
 /**
@@ -25,8 +25,12 @@ export function createNotesService(deps: { repo: NotesRepo }) {
       return body
     },
 
-    async write(userId: number, file: string, save: NotesSave): Promise<void> {
-      await repo.write(userId, await articleOf(userId, file), save)
+    /** `changedAt`: when a save that waited offline was written (issue 26); newer stored notes then stay. */
+    async write(userId: number, file: string, save: NotesSave, changedAt?: string): Promise<void> {
+      if (changedAt !== undefined && !changeTime.safeParse(changedAt).success) throw new ValidationError(CHANGE_TIME_MSG.invalid)
+      const at = changeTimeOf(changedAt, new Date())
+      if (at === 'future') throw new ValidationError(CHANGE_TIME_MSG.future)
+      await repo.write(userId, await articleOf(userId, file), at ? { ...save, changedAt: at } : save)
     },
   }
 }
