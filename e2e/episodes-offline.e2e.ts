@@ -129,13 +129,21 @@ describe('episodes offline', () => {
     await dialog.waitFor({ state: 'detached' })
   })
 
-  it('a word marked offline stays marked, waits in the outbox, and reaches the server once when the network is back', async () => {
+  it('a word marked and notes written offline stay, wait in the outbox, and reach the server once when the network is back', async () => {
     expect(await page.evaluate(() => navigator.onLine)).toBe(false)
     const serverStatus = async () => (await api<{ statuses: Record<string, string> }>(`/english_vocab/api/words/article?article_id=${hashId}`)).statuses.amiable ?? 'new'
     expect(await serverStatus()).toBe('new')
+    const serverNotes = async () => {
+      const res = await fetch(`${server.url}/storage/api/config/${hashId}_outline.txt`, { headers: { authorization: `Bearer ${DEV_LOGIN_TOKEN}` } })
+      return res.status === 404 ? null : res.text()
+    }
+    expect(await serverNotes()).toBeNull()
     const sent: Array<{ body: string | null; status?: number }> = []
+    const notesSent: Array<{ changedAt?: string; status?: number }> = []
     page.on('requestfinished', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/english_vocab/api/words/status')) void request.response().then((r) => sent.push({ body: request.postData(), status: r?.status() }))
+      if (request.method() === 'PUT' && request.url().endsWith(`/storage/api/config/${hashId}_outline.txt`))
+        void request.response().then((r) => notesSent.push({ changedAt: request.headers()['x-notes-changed-at'], status: r?.status() }))
     })
 
     await showSegment(16590)
@@ -163,15 +171,31 @@ describe('episodes offline', () => {
       )
     expect(await outbox()).toBe(1)
 
-    // Still offline, the player opened again shows the mark (kept in the download), and nothing was sent.
+    // Notes written offline: the Notes tab opens from the download (none yet: the template) and its saves wait.
+    const notesBox = page.getByRole('textbox', { name: 'Notes' })
+    await page.getByRole('tab', { name: 'Notes' }).click()
+    await notesBox.waitFor()
+    expect(await notesBox.inputValue()).toMatch(/^Notes: Sense and Sensibility/)
+    await notesBox.fill('Written on the train: amiable means friendly.')
+    await expect.poll(outbox, { timeout: 15_000 }).toBe(2)
+
+    // Still offline, the player opened again shows the mark and the notes (kept in the download), and nothing was sent.
     await page.goto(playerUrl)
     await showSegment(16590)
     await expect.poll(() => subtitleWord('amiable').getAttribute('data-status'), { timeout: 10_000 }).toBe('known')
+    await page.getByRole('tab', { name: 'Notes' }).click()
+    expect(await notesBox.inputValue()).toBe('Written on the train: amiable means friendly.')
+    await page.getByRole('tab', { name: 'Transcript' }).click()
     expect(await serverStatus()).toBe('new')
+    expect(await serverNotes()).toBeNull()
 
     await browser.context.setOffline(false)
     await expect.poll(serverStatus, { timeout: 20_000 }).toBe('known')
+    await expect.poll(serverNotes, { timeout: 10_000 }).toBe('Written on the train: amiable means friendly.')
     await expect.poll(outbox, { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => notesSent.length).toBe(1)
+    expect(notesSent[0]!.status).toBe(200)
+    expect(Date.now() - Date.parse(notesSent[0]!.changedAt!)).toBeLessThan(120_000)
     // Sent once, with the time it was made.
     await expect.poll(() => sent.length).toBe(1)
     expect(sent[0]!.status).toBe(200)
@@ -186,5 +210,6 @@ describe('episodes offline', () => {
     await expect.poll(() => subtitleWord('amiable').getAttribute('data-status')).toBe('known')
     await page.waitForTimeout(1_500)
     expect(sent).toHaveLength(1)
+    expect(notesSent).toHaveLength(1)
   })
 })

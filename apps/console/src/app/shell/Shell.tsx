@@ -3,10 +3,11 @@ import { useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { OfflineBanner } from '../../features/offline/OfflineBanner'
 import { OutboxFlusher } from '../../features/offline/OutboxFlusher'
-// Side effects (issue 26): the outbox's senders of reviews and word marks made offline, so the queue is
-// sent from any screen, and the sign-out cleaner of downloads.
+// Side effects (issue 26): the outbox's senders of reviews, word marks and notes made offline, so the
+// queue is sent from any screen, and the sign-out cleaner of downloads.
 import '../../features/memories/offline-review'
 import '../../features/vocabulary/offline-marks'
+import '../../features/notes/offline-notes'
 import '../../features/offline/forget-downloads'
 import { Sidebar } from './Sidebar'
 

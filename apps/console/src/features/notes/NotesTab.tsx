@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { RotateCw } from 'lucide-react'
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Button } from '../../components/ui/Button'
-import { notesQuery, saveNotes } from './api'
+import { notesQuery, saveNotesOrQueue } from './api'
 import { createAutosave } from './autosave'
 import { handleEnter, handleTab, notesTemplate, type EditorState } from './editor-rules'
 
@@ -53,7 +53,7 @@ function NotesEditor({ hashId, initial }: { hashId: string; initial: string }) {
     let revision = 0
     return createAutosave({
       intervalMs: NOTES_SAVE_THROTTLE_MS,
-      save: (text, final) => saveNotes(hashId, text, { editor, revision: ++revision }, final),
+      save: (text, final) => saveNotesOrQueue(hashId, text, { editor, revision: ++revision }, final),
       onPendingChange: setSaving,
       // Save failures are only logged (spec 000 s8); the edit stays unsaved and goes out with the next one.
       onError: (error) => console.error('Failed to save notes', error),

@@ -1,6 +1,8 @@
 import { NOTES_EDITOR_HEADER, NOTES_REVISION_HEADER, notesFileName, notesRoutes } from '@lingocast/contract'
 import { queryOptions } from '@tanstack/react-query'
 import { ApiError, apiCall, apiText } from '../../api/client'
+import { getUsername } from '../../lib/cookies'
+import { orDownloaded, unreachable } from '../offline/fallback'
 
 export const notesKeys = {
   all: ['notes'] as const,
@@ -15,24 +17,49 @@ export const notesKeys = {
 export const notesQuery = (hashId: string) =>
   queryOptions({
     queryKey: notesKeys.article(hashId),
-    queryFn: async ({ signal }): Promise<string | null> => {
-      try {
-        return await apiText(notesRoutes.getNotes, { params: { file: notesFileName(hashId) }, signal })
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null
-        throw error
-      }
-    },
+    queryFn: async ({ signal }): Promise<string | null> =>
+      orDownloaded(
+        () => fetchNotes(hashId, signal),
+        // Offline, a downloaded article's notes, with what was written since (issue 26).
+        (downloads) => downloads.find((d) => d.id === hashId && d.notes !== undefined)?.notes,
+      ),
+    networkMode: 'offlineFirst',
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
     retry: 1,
   })
+
+/** The article's notes, or null when it has none yet (404). */
+export async function fetchNotes(hashId: string, signal?: AbortSignal): Promise<string | null> {
+  try {
+    return await apiText(notesRoutes.getNotes, { params: { file: notesFileName(hashId) }, signal })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  }
+}
 
 export interface SaveOrder {
   /** This open editor. */
   editor: string
   /** Increases with every save it sends. */
   revision: number
+}
+
+/**
+ * Saves the notes; when no server answers, they wait in the outbox (the
+ * latest text of an article replaces an unsent older one) and go out with the
+ * time they were written once the network is back (issue 26).
+ */
+export async function saveNotesOrQueue(hashId: string, text: string, order: SaveOrder, keepalive = false): Promise<void> {
+  try {
+    await saveNotes(hashId, text, order, keepalive)
+  } catch (error) {
+    const owner = getUsername()
+    if (!unreachable(error) || !owner) throw error
+    const { queueNotes } = await import('./offline-notes')
+    await queueNotes(owner, hashId, text)
+  }
 }
 
 /** PUT the notes; `keepalive` lets the final save outlive a closing tab. */

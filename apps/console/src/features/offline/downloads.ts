@@ -1,6 +1,7 @@
 import { mediaRoutes, vocabularyRoutes, type FeedItem, type Segment } from '@lingocast/contract'
 import { apiCall } from '../../api/client'
 import type { OpenedArticle } from '../library/api'
+import { fetchNotes } from '../notes/api'
 import { proxiedMediaUrl } from '../player/messages'
 import { prepareSegments } from '../player/segments'
 import type { WordLookup } from '../vocabulary/api'
@@ -84,6 +85,9 @@ export async function downloadEpisode(owner: string, episode: EpisodeToDownload,
     words = { forms: res.forms, statuses: res.statuses, levels: res.levels, hints: res.hints, comprehension: res.comprehension }
   }
 
+  // The notes of the learner's own article: the Notes tab opens offline with them.
+  const notes = episode.article?.isMine ? await fetchNotes(episode.id, signal) : undefined
+
   const toLookUp = wordsToLookUp(segments)
   const lookups: Record<string, WordLookup> = {}
   let looked = 0
@@ -112,6 +116,7 @@ export async function downloadEpisode(owner: string, episode: EpisodeToDownload,
     segments,
     ...(transcript.transcription ? { transcription: transcript.transcription } : {}),
     ...(words ? { words } : {}),
+    ...(notes !== undefined ? { notes } : {}),
     lookups,
   }
   await putDownload(record)

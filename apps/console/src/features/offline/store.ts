@@ -32,6 +32,8 @@ export interface DownloadRecord {
   transcription?: TranscriptionStatus
   /** The article's word statuses (articles only: a feed episode's statuses are read from its article once studied). */
   words?: ArticleWords
+  /** The article's notes when downloaded (null: none yet), with what was written offline since (articles only). */
+  notes?: string | null
   /** The lookup popover's data of each distinct word of the transcript (lower case), looked up in its first sentence. */
   lookups: Record<string, WordLookup>
 }
