@@ -432,13 +432,15 @@ describe('My Feed', () => {
   })
 
   it('says so in the bar when the media cannot be loaded', async () => {
-    await page.route('**/media-proxy/proxy_media?**', (route) => route.fulfill({ status: 404, json: { success: false, msg: 'Media not found' } }))
+    // On the context, not the page: the console's service worker fetches the media (it answers downloaded
+    // episodes from their copy), and only a context's routes see a worker's requests.
+    await browser.context.route('**/media-proxy/proxy_media?**', (route) => route.fulfill({ status: 404, json: { success: false, msg: 'Media not found' } }))
     try {
       await row(HARBOUR).getByRole('button', { name: `Play ${HARBOUR}` }).click()
       await miniPlayer().getByRole('alert').filter({ hasText: 'This episode could not be played here. Add it to study to open it in the player.' }).waitFor()
       await miniPlayer().getByRole('button', { name: 'Close player' }).click()
     } finally {
-      await page.unroute('**/media-proxy/proxy_media?**')
+      await browser.context.unroute('**/media-proxy/proxy_media?**')
     }
   })
 
