@@ -1,8 +1,8 @@
 import type { Segment, TranscriptionStatus } from '@lingocast/contract'
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
 import type { OpenedArticle } from '../library/api'
 import type { WordLookup } from '../vocabulary/api'
 import type { ArticleWords } from '../vocabulary/statuses'
-import { offlineDb as db } from './offline-db'
 
 /**
  * What "Download for offline" keeps of one episode besides its media (which
@@ -36,6 +36,34 @@ export interface DownloadRecord {
   notes?: string | null
   /** The lookup popover's data of each distinct word of the transcript (lower case), looked up in its first sentence. */
   lookups: Record<string, WordLookup>
+}
+
+interface DownloadsSchema extends DBSchema {
+  downloads: { key: string; value: DownloadRecord; indexes: { 'by-owner': string } }
+}
+
+/**
+ * Its own database, as the kept review decks have theirs: the outbox's
+ * (offline-db.ts) has its own versions, and a download can always be made again.
+ */
+const DB_NAME = 'lingocast-downloads'
+
+let opening: Promise<IDBPDatabase<DownloadsSchema>> | undefined
+/** The one connection of this page; a newer version opened in another tab closes it, and the next call reopens. */
+function db(): Promise<IDBPDatabase<DownloadsSchema>> {
+  opening ??= openDB<DownloadsSchema>(DB_NAME, 1, {
+    upgrade(database) {
+      database.createObjectStore('downloads', { keyPath: 'key' }).createIndex('by-owner', 'owner')
+    },
+    blocking() {
+      void opening?.then((connection) => connection.close())
+      opening = undefined
+    },
+    terminated() {
+      opening = undefined
+    },
+  })
+  return opening
 }
 
 export const recordKey = (owner: string, id: string) => `${owner}|${id}`
