@@ -1,10 +1,7 @@
 import { DEV_LOGIN_TOKEN } from '@lingocast/contract'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '../test/db'
-import { startServerProcess, type ServerProcess } from '../test/server-process'
-import { launchBrowser, type Browser } from './browser'
-import { demoArticleOf, signInAsDeveloper } from './session'
+import { startDemoSession, type DemoSession } from './session'
 
 /**
  * Issue 26, episodes offline, in Chromium against the built console (run
@@ -18,9 +15,9 @@ import { demoArticleOf, signInAsDeveloper } from './session'
  * Demo segments (ms): 0-7100, 7500-10490, 10890-16190, 16590-22640 (with
  * "amiable" at 18050-18590), 23040-26330.
  */
-let db: TestDatabase
-let server: ServerProcess
-let browser: Browser
+let session: DemoSession
+let server: DemoSession['server']
+let browser: DemoSession['browser']
 let page: Page
 let playerUrl = ''
 let hashId = ''
@@ -33,13 +30,8 @@ async function api<T>(path: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase({ open: false })
-  server = await startServerProcess({ ...db.env, DEV_LOGIN: '1' })
-  browser = await launchBrowser({ args: ['--autoplay-policy=no-user-gesture-required'] })
-  page = await browser.context.newPage()
-  await signInAsDeveloper(page, server.url)
-  hashId = (await demoArticleOf(page)).hashId
-  playerUrl = `${server.url}/console/player/audio/${hashId}`
+  session = await startDemoSession()
+  ;({ server, browser, page, playerUrl, hashId } = session)
   // The page that installed the worker is not controlled by it; the next load after it is active is.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
   await page.reload()
@@ -47,9 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.context.setOffline(false)
-  await browser?.close()
-  await server?.stop()
-  await db?.drop()
+  await session?.stop()
 })
 
 const audioTime = () => page.evaluate(() => document.querySelector('audio')!.currentTime)

@@ -1,8 +1,9 @@
 import type { Segment, TranscriptionStatus } from '@lingocast/contract'
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
+import type { DBSchema } from 'idb'
 import type { OpenedArticle } from '../library/api'
 import type { WordLookup } from '../vocabulary/api'
 import type { ArticleWords } from '../vocabulary/statuses'
+import { oneConnection } from './one-connection'
 
 /**
  * What "Download for offline" keeps of one episode besides its media (which
@@ -48,23 +49,10 @@ interface DownloadsSchema extends DBSchema {
  */
 const DB_NAME = 'lingocast-downloads'
 
-let opening: Promise<IDBPDatabase<DownloadsSchema>> | undefined
-/** The one connection of this page; a newer version opened in another tab closes it, and the next call reopens. */
-function db(): Promise<IDBPDatabase<DownloadsSchema>> {
-  opening ??= openDB<DownloadsSchema>(DB_NAME, 1, {
-    upgrade(database) {
-      database.createObjectStore('downloads', { keyPath: 'key' }).createIndex('by-owner', 'owner')
-    },
-    blocking() {
-      void opening?.then((connection) => connection.close())
-      opening = undefined
-    },
-    terminated() {
-      opening = undefined
-    },
-  })
-  return opening
-}
+const connection = oneConnection<DownloadsSchema>(DB_NAME, 1, (database) => {
+  database.createObjectStore('downloads', { keyPath: 'key' }).createIndex('by-owner', 'owner')
+})
+const db = () => connection.open()
 
 export const recordKey = (owner: string, id: string) => `${owner}|${id}`
 
