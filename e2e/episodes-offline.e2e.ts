@@ -1,6 +1,10 @@
 import { DEV_LOGIN_TOKEN } from '@lingocast/contract'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { makeCover, rssFeed, startFixtureHost, type FixtureHost } from './feed-fixtures'
 import { startDemoSession, type DemoSession } from './session'
 
 /**
@@ -15,6 +19,11 @@ import { startDemoSession, type DemoSession } from './session'
  * Demo segments (ms): 0-7100, 7500-10490, 10890-16190, 16590-22640 (with
  * "amiable" at 18050-18590), 23040-26330.
  */
+const DEMO_AUDIO = path.resolve(import.meta.dirname, '../apps/server/demo/sense-and-sensibility.mp3')
+const EPISODE = 'A walk by the river'
+
+let work: string
+let host: FixtureHost
 let session: DemoSession
 let server: DemoSession['server']
 let browser: DemoSession['browser']
@@ -23,14 +32,33 @@ let playerUrl = ''
 let hashId = ''
 
 /** The server's state with the developer token, as another device would see it. */
-async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${DEV_LOGIN_TOKEN}` } })
+async function api<T>(path: string, body?: object): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { authorization: `Bearer ${DEV_LOGIN_TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  })
   expect(res.status, path).toBe(200)
   return (await res.json()) as T
 }
 
 beforeAll(async () => {
-  session = await startDemoSession()
+  work = mkdtempSync(path.join(os.tmpdir(), 'lingocast-e2e-episodes-offline-'))
+  host = await startFixtureHost()
+  host.set('/media/river.mp3', { file: DEMO_AUDIO, type: 'audio/mpeg' })
+  host.set('/cover.png', { file: await makeCover(work), type: 'image/png' })
+  host.set('/feed.xml', {
+    type: 'application/rss+xml; charset=utf-8',
+    body: rssFeed({
+      title: 'Offline Radio',
+      description: 'One episode to take along.',
+      link: `${host.url}/`,
+      image: `${host.url}/cover.png`,
+      category: 'Education',
+      items: [{ guid: 'river', title: EPISODE, pubDate: 'Tue, 02 Jan 2024 12:00:00 GMT', duration: 27, audio: `${host.url}/media/river.mp3`, audioBytes: 1, description: '<p>By the river.</p>' }],
+    }),
+  })
+  session = await startDemoSession({ FETCH_ALLOW_HOSTS: '127.0.0.1', FEED_CATALOGUE_FETCH: '0' })
   ;({ server, browser, page, playerUrl, hashId } = session)
   // The page that installed the worker is not controlled by it; the next load after it is active is.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
@@ -40,6 +68,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.context.setOffline(false)
   await session?.stop()
+  await host?.close()
+  if (work) rmSync(work, { recursive: true, force: true })
 })
 
 const audioTime = () => page.evaluate(() => document.querySelector('audio')!.currentTime)
@@ -201,5 +231,35 @@ describe('episodes offline', () => {
     await page.waitForTimeout(1_500)
     expect(sent).toHaveLength(1)
     expect(notesSent).toHaveLength(1)
+  })
+
+  it('a feed episode downloaded from My Feed is listed there offline and plays and seeks in the mini player', async () => {
+    const { rss_id } = await api<{ rss_id: number }>('/english_vocab/api/import-rss-channel', { rss_url: `${host.url}/feed.xml` })
+    await api('/english_vocab/api/rss-subscribe', { rss_id })
+    await page.goto(`${server.url}/console/feeds`)
+    const row = page.getByRole('article', { name: EPISODE })
+    await row.getByRole('button', { name: `Download ${EPISODE} for offline` }).click()
+    await row.getByTestId('downloaded').waitFor({ timeout: 60_000 })
+    await page.goto(`${server.url}/console/downloads`)
+    await expect.poll(() => page.getByRole('list', { name: 'Downloaded episodes' }).getByRole('listitem').count()).toBe(2)
+    expect(await page.getByRole('list', { name: 'Downloaded episodes' }).textContent()).toContain(`${EPISODE}Feed episode`)
+
+    const cdp = await browser.context.newCDPSession(page)
+    await cdp.send('Network.clearBrowserCache')
+    await cdp.detach()
+    await browser.context.setOffline(true)
+    try {
+      await page.goto(`${server.url}/console/feeds`)
+      await row.getByRole('button', { name: `Play ${EPISODE}` }).click()
+      const miniTime = () => page.evaluate(() => document.querySelector<HTMLAudioElement>('section[aria-label="Mini player"] audio')!.currentTime)
+      await expect.poll(miniTime, { timeout: 10_000 }).toBeGreaterThan(1)
+      await page.evaluate(() => {
+        document.querySelector<HTMLAudioElement>('section[aria-label="Mini player"] audio')!.currentTime = 20
+      })
+      await expect.poll(miniTime, { timeout: 10_000 }).toBeGreaterThan(20.5)
+      expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>('section[aria-label="Mini player"] audio')!.error)).toBeNull()
+    } finally {
+      await browser.context.setOffline(false)
+    }
   })
 })

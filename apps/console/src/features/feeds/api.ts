@@ -2,6 +2,7 @@ import { feedRoutes as c, type Feed, type FeedItem } from '@lingocast/contract'
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { apiCall, apiText } from '../../api/client'
 import { getToken } from '../../lib/cookies'
+import { orDownloaded } from '../offline/fallback'
 import { fireWindowEvent } from '../../lib/events'
 import { libraryKeys } from '../library/api'
 import { toggleId } from './channels'
@@ -66,8 +67,16 @@ export const subscribedItemsQuery = () =>
     queryKey: feedKeys.subscribedItems(),
     queryFn: async ({ signal }): Promise<FeedItem[]> => {
       requireToken()
-      return (await apiCall(c.userRssSubscribeItems, { signal })).items
+      return orDownloaded(
+        async () => (await apiCall(c.userRssSubscribeItems, { signal })).items,
+        // Offline, the downloaded episodes (issue 26): the mini player plays them from their copy.
+        (downloads) => {
+          const items = downloads.flatMap((d) => (d.item ? [d.item] : []))
+          return items.length > 0 ? items : undefined
+        },
+      )
     },
+    networkMode: 'offlineFirst',
     retry: retryOnce,
     // Played marks change from the player and other screens: read afresh on each visit.
     staleTime: 0,

@@ -26,7 +26,8 @@ describe('the words a download looks up', () => {
 describe('a feed episode to download', () => {
   const item = { id: 7, title: 'River', audio: null, video: null } as FeedItem
   it('keeps its audio file, else its video file, under feed:{id}', () => {
-    expect(episodeDownload({ ...item, audio: ' https://x.test/a.mp3 ' })).toEqual({ id: 'feed:7', kind: 'episode', title: 'River', address: 'https://x.test/a.mp3' })
+    const withAudio = { ...item, audio: ' https://x.test/a.mp3 ' }
+    expect(episodeDownload(withAudio)).toEqual({ id: 'feed:7', kind: 'episode', title: 'River', address: 'https://x.test/a.mp3', item: withAudio })
     expect(episodeDownload({ ...item, video: 'https://x.test/v.mp4' })?.address).toBe('https://x.test/v.mp4')
   })
   it('offers nothing for YouTube or an episode without a file', () => {

@@ -27,6 +27,7 @@ export interface EpisodeToDownload {
   title: string
   address: string
   article?: OpenedArticle
+  item?: FeedItem
 }
 
 export const articleDownload = (article: OpenedArticle, address: string): EpisodeToDownload => ({ id: article.HashID, kind: 'article', title: article.Title, address, article })
@@ -35,7 +36,7 @@ export const feedEpisodeId = (item: Pick<FeedItem, 'id'>) => `feed:${item.id}`
 export function episodeDownload(item: FeedItem): EpisodeToDownload | undefined {
   const address = item.audio?.trim() || item.video?.trim()
   if (!address || address.startsWith('youtube:')) return undefined
-  return { id: feedEpisodeId(item), kind: 'episode', title: item.title, address }
+  return { id: feedEpisodeId(item), kind: 'episode', title: item.title, address, item }
 }
 
 /** Each distinct word of the transcript (as the popover names it) with the first sentence it is in. */
@@ -113,6 +114,7 @@ export async function downloadEpisode(owner: string, episode: EpisodeToDownload,
     bytes,
     savedAt: Date.now(),
     ...(episode.article ? { article: episode.article } : {}),
+    ...(episode.item ? { item: episode.item } : {}),
     segments,
     ...(transcript.transcription ? { transcription: transcript.transcription } : {}),
     ...(words ? { words } : {}),

@@ -1,4 +1,4 @@
-import type { Segment, TranscriptionStatus } from '@lingocast/contract'
+import type { FeedItem, Segment, TranscriptionStatus } from '@lingocast/contract'
 import type { DBSchema } from 'idb'
 import type { OpenedArticle } from '../library/api'
 import type { WordLookup } from '../vocabulary/api'
@@ -28,6 +28,8 @@ export interface DownloadRecord {
   savedAt: number
   /** The article as the player opens it (articles only). */
   article?: OpenedArticle
+  /** The episode as My Feed lists it (feed episodes only). */
+  item?: FeedItem
   /** The whole transcript, as get_speech_segments answered it. */
   segments: Segment[]
   transcription?: TranscriptionStatus
