@@ -107,7 +107,7 @@ describe('episodes offline', () => {
 
     await page.getByRole('link', { name: 'Downloads' }).first().click()
     await page.getByRole('heading', { name: 'Downloads' }).waitFor()
-    expect(await page.getByTestId('storage-estimate').textContent()).toMatch(/^Using [\d.]+ [KMG]B of [\d.]+ [KMG]B on this device/)
+    await expect.poll(() => page.getByTestId('storage-estimate').textContent()).toMatch(/^Using [\d.]+ [KMG]B of [\d.]+ [KMG]B on this device/)
     const item = page.getByRole('list', { name: 'Downloaded episodes' }).getByRole('listitem')
     expect(await item.count()).toBe(1)
     expect(await item.textContent()).toMatch(/Sense and Sensibility.*Article · [\d.]+ (KB|MB) · 5 segments · \d+ words looked up/)
@@ -189,7 +189,8 @@ describe('episodes offline', () => {
             }
           }),
       )
-    expect(await outbox()).toBe(1)
+    // The mark shows at once; it is queued once the call has found no server.
+    await expect.poll(outbox, { timeout: 10_000 }).toBe(1)
 
     // Notes written offline: the Notes tab opens from the download (none yet: the template) and its saves wait.
     const notesBox = page.getByRole('textbox', { name: 'Notes' })
@@ -234,6 +235,7 @@ describe('episodes offline', () => {
   })
 
   it('a feed episode downloaded from My Feed is listed there offline and plays and seeks in the mini player', async () => {
+    await browser.context.setOffline(false)
     const { rss_id } = await api<{ rss_id: number }>('/english_vocab/api/import-rss-channel', { rss_url: `${host.url}/feed.xml` })
     await api('/english_vocab/api/rss-subscribe', { rss_id })
     await page.goto(`${server.url}/console/feeds`)

@@ -22,7 +22,9 @@ export default function DownloadsScreen() {
     <section className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Downloads</h1>
       <p className="mt-1 text-sm text-slate-600" data-testid="storage-estimate">
-        {figure
+        {storage.isPending
+          ? 'Checking the room on this device…'
+          : figure
           ? `Using ${formatBytes(figure.usage)} of ${formatBytes(figure.quota)} on this device${figure.persisted ? '; the browser keeps it' : '; the browser may clear it when space runs low'}.`
           : 'This browser does not say how much room it has.'}
       </p>
