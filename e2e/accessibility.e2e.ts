@@ -346,6 +346,36 @@ describe('axe finds no WCAG 2.1 AA violation, at 1280 and 390 px', () => {
     expectNoViolations()
   })
 
+  it('on Downloads, and offline: the banner, an answer kept on the device, the sign-out question', async () => {
+    await open(`/player/audio/${hashId}`, page.getByRole('heading', { name: DEMO_TITLE }))
+    await page.getByRole('button', { name: 'Download for offline' }).click()
+    await page.getByTestId('downloaded').waitFor({ timeout: 60_000 })
+    await audit('player, downloaded')
+    await open('/downloads', h1('Downloads'))
+    await expect.poll(() => page.getByTestId('storage-estimate').textContent()).toMatch(/^Using /)
+    await audit('Downloads')
+
+    // The review keeps its deck while online; the answer given offline waits in the outbox.
+    await open(`/memories/review?deck_id=${deckId}`, page.getByTestId('card-front'))
+    await browser.context.setOffline(true)
+    try {
+      await page.getByRole('button', { name: 'Show Answer' }).click()
+      await page.getByRole('button', { name: 'Familiar', exact: true }).click()
+      await page.getByText('1 change will be sent when you are online.').waitFor()
+      await audit('review offline, with the banner')
+      await page.getByRole('button', { name: 'Logout' }).click()
+      const ask = dialog('Changes not sent yet')
+      await ask.waitFor()
+      await audit('sign-out with changes not sent')
+      await ask.getByRole('button', { name: 'Stay signed in' }).click()
+      await ask.waitFor({ state: 'detached' })
+    } finally {
+      await browser.context.setOffline(false)
+    }
+    await page.getByText('1 change will be sent when you are online.').waitFor({ state: 'detached' })
+    expectNoViolations()
+  })
+
   it('on the statistics', async () => {
     await open('/memories/stats', h1(/Statistics/))
     await page.locator('canvas').first().waitFor()

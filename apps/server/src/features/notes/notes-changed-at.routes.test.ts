@@ -78,8 +78,10 @@ describe('notes written offline', () => {
     expect(res.statusCode).toBe(404)
     expect(res.json()).toEqual({ success: false, msg: LIBRARY_MSG.articleNotFound })
     expect(await read(bob, bobArticle)).toBe("Bob's notes")
-    // Bob's newer notes do not hold back Alice's save of her own article.
-    await write(alice, aliceArticle, "Alice's own", ago(500))
-    expect(await read(alice, aliceArticle)).toBe("Alice's own")
+    // Bob's newer notes do not hold back Alice's save of her own article (a new one: her first article's
+    // notes were written online by an earlier test, maybe less than 500 ms ago).
+    const fresh = (await createLibraryRepo(t.db.database.db).insert(alice.id, { title: 'Alice offline, third' })).hashId
+    await write(alice, fresh, "Alice's own", ago(500))
+    expect(await read(alice, fresh)).toBe("Alice's own")
   })
 })
