@@ -37,7 +37,7 @@ export function DownloadButton({ episode, compact = false }: { episode: EpisodeT
         )}
         <button type="button" className={BUTTON} onClick={() => void remove()} aria-label={`Delete the download of ${episode.title}`} title="Delete the download">
           <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
-          {!compact && 'Delete download'}
+          {!compact && 'Delete the download'}
         </button>
       </div>
     )
