@@ -92,7 +92,15 @@ describe('episodes offline', () => {
   it('downloads the demo article with progress, lists it with the storage estimate, and keeps its media in Cache Storage', async () => {
     await page.goto(playerUrl)
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true)
-    await page.locator('[data-segment-start="0"]').first().waitFor()
+    // Once in a full run every step here timed out on this wait; say what the page showed if it does again.
+    await page
+      .locator('[data-segment-start="0"]')
+      .first()
+      .waitFor({ timeout: 60_000 })
+      .catch(async (error: Error) => {
+        const shown = (await page.locator('body').innerText().catch(() => '')).slice(0, 400).replace(/\s+/g, ' ')
+        throw new Error(`${error.message}\n  at ${page.url()}, the page showed: ${shown}`)
+      })
     await page.getByRole('button', { name: 'Download for offline' }).click()
     await page.getByTestId('downloaded').waitFor({ timeout: 60_000 })
 
