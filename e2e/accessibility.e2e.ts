@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { launchBrowser, type Browser } from './browser'
 import { makeCover, rssFeed, startFixtureHost, type FixtureHost } from './feed-fixtures'
-import { demoArticleOf, signInAsDeveloper } from './session'
+import { demoArticleOf, sessionApi, signInAsDeveloper } from './session'
 
 /**
  * axe-core (WCAG 2.1 A and AA rules) on every screen of the console, at a
@@ -39,15 +39,8 @@ let rssId: number
 let playlistHash: string
 let deckId: number
 
-async function api<T>(pathname: string, body?: unknown): Promise<T> {
-  const res = await fetch(server.url + pathname, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${DEV_LOGIN_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  expect(res.status, `${pathname}: ${res.status}`).toBe(200)
-  return (await res.json()) as T
-}
+/** The API with the developer's token (DEV_LOGIN=1), as another device of the learner would call it. */
+const api = <T>(path: string, body?: object) => sessionApi<T>({ server, token: DEV_LOGIN_TOKEN }, path, body)
 
 /** Waits until no finite animation or transition runs, so colours are read as the user ends up seeing them. */
 const settle = () =>

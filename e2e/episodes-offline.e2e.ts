@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { makeCover, rssFeed, startFixtureHost, type FixtureHost } from './feed-fixtures'
-import { startDemoSession, type DemoSession } from './session'
+import { serveOneEpisodeChannel, startFixtureHost, type FixtureHost } from './feed-fixtures'
+import { sessionApi, startDemoSession, type DemoSession } from './session'
 
 /**
  * Issue 26, episodes offline, in Chromium against the built console (run
@@ -31,33 +31,13 @@ let page: Page
 let playerUrl = ''
 let hashId = ''
 
-/** The server's state with the developer token, as another device would see it. */
-async function api<T>(path: string, body?: object): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${DEV_LOGIN_TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  })
-  expect(res.status, path).toBe(200)
-  return (await res.json()) as T
-}
+/** The server's state, as another device of the learner would see it. */
+const api = <T>(path: string, body?: object) => sessionApi<T>(session, path, body)
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'lingocast-e2e-episodes-offline-'))
   host = await startFixtureHost()
-  host.set('/media/river.mp3', { file: DEMO_AUDIO, type: 'audio/mpeg' })
-  host.set('/cover.png', { file: await makeCover(work), type: 'image/png' })
-  host.set('/feed.xml', {
-    type: 'application/rss+xml; charset=utf-8',
-    body: rssFeed({
-      title: 'Offline Radio',
-      description: 'One episode to take along.',
-      link: `${host.url}/`,
-      image: `${host.url}/cover.png`,
-      category: 'Education',
-      items: [{ guid: 'river', title: EPISODE, pubDate: 'Tue, 02 Jan 2024 12:00:00 GMT', duration: 27, audio: `${host.url}/media/river.mp3`, audioBytes: 1, description: '<p>By the river.</p>' }],
-    }),
-  })
+  await serveOneEpisodeChannel(host, work, { title: 'Offline Radio', description: 'One episode to take along.' }, { title: EPISODE, file: DEMO_AUDIO })
   session = await startDemoSession({ FETCH_ALLOW_HOSTS: '127.0.0.1', FEED_CATALOGUE_FETCH: '0' })
   ;({ server, browser, page, playerUrl, hashId } = session)
   // The page that installed the worker is not controlled by it; the next load after it is active is.

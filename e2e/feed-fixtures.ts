@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { mkdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import type { FeedServer } from '../test/feed-server'
 import { makeEpisode, type SyntheticEpisode } from '../test/speech'
 
 const run = promisify(execFile)
@@ -85,4 +86,24 @@ export function rssFeed(channel: { title: string; description: string; link: str
 ${items}
   </channel>
 </rss>`
+}
+
+/**
+ * A channel of one episode, `river.mp3` playing `file`, with a cover: what
+ * `host` serves at /feed.xml for the tests that take one episode along
+ * (the lock screen, offline).
+ */
+export async function serveOneEpisodeChannel(host: FeedServer, dir: string, channel: { title: string; description: string }, episode: { title: string; file: string }): Promise<void> {
+  host.set('/media/river.mp3', { file: episode.file, type: 'audio/mpeg' })
+  host.set('/cover.png', { file: await makeCover(dir), type: 'image/png' })
+  host.set('/feed.xml', {
+    type: 'application/rss+xml; charset=utf-8',
+    body: rssFeed({
+      ...channel,
+      link: `${host.url}/`,
+      image: `${host.url}/cover.png`,
+      category: 'Education',
+      items: [{ guid: 'river', title: episode.title, pubDate: 'Tue, 02 Jan 2024 12:00:00 GMT', duration: 27, audio: `${host.url}/media/river.mp3`, audioBytes: 1, description: '<p>By the river.</p>' }],
+    }),
+  })
 }

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { launchBrowser, type Browser } from './browser'
-import { makeCover, rssFeed, startFixtureHost, type FixtureHost } from './feed-fixtures'
-import { demoArticleOf, signInAsDeveloper } from './session'
+import { serveOneEpisodeChannel, startFixtureHost, type FixtureHost } from './feed-fixtures'
+import { demoArticleOf, sessionApi, signInAsDeveloper } from './session'
 
 /**
  * Issue 26, installable and on the lock screen, in Chromium against the built
@@ -37,16 +37,8 @@ let browser: Browser
 let page: Page
 let playerUrl = ''
 
-async function api<T>(pathname: string, body?: unknown): Promise<T> {
-  const res = await fetch(server.url + pathname, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${DEV_LOGIN_TOKEN}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = (await res.json()) as T
-  expect(res.status, `${pathname}: ${JSON.stringify(json)}`).toBe(200)
-  return json
-}
+/** The API with the developer's token (DEV_LOGIN=1), as another device of the learner would call it. */
+const api = <T>(path: string, body?: object) => sessionApi<T>({ server, token: DEV_LOGIN_TOKEN }, path, body)
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): string {
@@ -59,19 +51,7 @@ beforeAll(async () => {
   consoleDir = path.join(work, 'console')
   cpSync(path.resolve(import.meta.dirname, '../apps/console/dist'), consoleDir, { recursive: true })
   host = await startFixtureHost()
-  host.set('/media/river.mp3', { file: DEMO_AUDIO, type: 'audio/mpeg' })
-  host.set('/cover.png', { file: await makeCover(work), type: 'image/png' })
-  host.set('/feed.xml', {
-    type: 'application/rss+xml; charset=utf-8',
-    body: rssFeed({
-      title: CHANNEL,
-      description: 'One episode for the lock screen test.',
-      link: `${host.url}/`,
-      image: `${host.url}/cover.png`,
-      category: 'Education',
-      items: [{ guid: 'river', title: EPISODE, pubDate: 'Tue, 02 Jan 2024 12:00:00 GMT', duration: 27, audio: `${host.url}/media/river.mp3`, audioBytes: 1, description: '<p>By the river.</p>' }],
-    }),
-  })
+  await serveOneEpisodeChannel(host, work, { title: CHANNEL, description: 'One episode for the lock screen test.' }, { title: EPISODE, file: DEMO_AUDIO })
   db = await createTestDatabase({ open: false })
   server = await startServerProcess({ ...db.env, DEV_LOGIN: '1', CONSOLE_DIR: consoleDir, FETCH_ALLOW_HOSTS: '127.0.0.1', FEED_CATALOGUE_FETCH: '0' })
   browser = await launchBrowser({ args: ['--autoplay-policy=no-user-gesture-required'] })
