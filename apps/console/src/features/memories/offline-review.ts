@@ -1,7 +1,6 @@
-import type { ReviewRating } from '@lingocast/contract'
+import type { Flashcard, ReviewRating } from '@lingocast/contract'
 import { queryOptions } from '@tanstack/react-query'
-import { clientId } from '../offline/client-id'
-import { enqueue, pendingEntries, registerSender, shouldWait, type OutboxEntry } from '../offline/outbox'
+import { pendingEntries, registerSender, sendOrQueue, type OutboxEntry } from '../offline/outbox'
 import { registerOwnerCleaner } from '../offline/owner-data'
 import { memoriesKeys, reviewFlashcard } from './api'
 import { forgetKeptDecks } from './offline-deck'
@@ -21,16 +20,12 @@ export interface ReviewPayload {
   deck_id: number
   rating: ReviewRating
   time_ms?: number
-  /** The id an online send already used (it may have reached the server): sent again with it. Else the entry's own id. */
-  review_id?: string
 }
-
-export const reviewIdOf = (entry: OutboxEntry<ReviewPayload>) => entry.payload.review_id ?? entry.id
 
 registerSender<ReviewPayload>(REVIEW_KIND, {
   async send(entry) {
     const { flashcard_id, rating, time_ms } = entry.payload
-    await reviewFlashcard(flashcard_id, rating, time_ms, { reviewId: reviewIdOf(entry), answeredAt: new Date(entry.madeAt) })
+    await reviewFlashcard(flashcard_id, rating, time_ms, { reviewId: entry.id, answeredAt: new Date(entry.madeAt) })
   },
   staleQueries: [memoriesKeys.all],
 })
@@ -38,24 +33,17 @@ registerSender<ReviewPayload>(REVIEW_KIND, {
 registerOwnerCleaner(forgetKeptDecks)
 
 /**
- * Sends one answer now, with a fresh id, and answers with the saved card;
- * when the server cannot be reached (or the browser is offline) the answer
- * is queued with that id instead and `queued` is returned. A refusal is thrown.
+ * Sends one answer now, with the id of its outbox entry, and answers with the
+ * saved card; when the browser is offline, the server cannot be reached, or
+ * earlier answers still wait, it is queued with that id instead and `queued`
+ * is returned. A refusal is thrown.
  */
-export async function saveReview(owner: string, payload: Omit<ReviewPayload, 'review_id'>, online: boolean): Promise<{ queued: true } | { queued: false; card: Awaited<ReturnType<typeof reviewFlashcard>>['updated_flashcard'] }> {
-  if (!online) {
-    await enqueue(owner, REVIEW_KIND, payload)
-    return { queued: true }
-  }
-  const reviewId = clientId()
-  try {
-    const res = await reviewFlashcard(payload.flashcard_id, payload.rating, payload.time_ms, { reviewId })
-    return { queued: false, card: res.updated_flashcard }
-  } catch (error) {
-    if (!shouldWait(error)) throw error
-    await enqueue<ReviewPayload>(owner, REVIEW_KIND, { ...payload, review_id: reviewId })
-    return { queued: true }
-  }
+export async function saveReview(owner: string, payload: ReviewPayload, online: boolean): Promise<{ queued: true } | { queued: false; card: Flashcard }> {
+  const saved = await sendOrQueue(owner, REVIEW_KIND, payload, {
+    online,
+    sendNow: async (entry) => (await reviewFlashcard(payload.flashcard_id, payload.rating, payload.time_ms, { reviewId: entry.id })).updated_flashcard,
+  })
+  return saved.queued ? saved : { queued: false, card: saved.answer }
 }
 
 /** How many of the learner's answers to this deck wait to be sent (refreshed with the outbox's own status). */

@@ -106,7 +106,7 @@ describe('the outbox', () => {
 
 describe('sendOrQueue', () => {
   it('sends at once when nothing waits, and throws a refusal as the screen shows it today', async () => {
-    expect(await sendOrQueue('ann', 'test', { n: 1 })).toBe('sent')
+    expect(await sendOrQueue('ann', 'test', { n: 1 })).toEqual({ queued: false, answer: undefined })
     answers = [new ApiError(400, 'Invalid status')]
     await expect(sendOrQueue('ann', 'test', { n: 2 })).rejects.toThrow('Invalid status')
     expect(await pendingEntries('ann')).toEqual([])
@@ -115,9 +115,9 @@ describe('sendOrQueue', () => {
 
   it('queues a change that got no answer under the same id, and a later one behind it', async () => {
     down = true
-    expect(await sendOrQueue('ann', 'test', { n: 1 })).toBe('queued')
+    expect(await sendOrQueue('ann', 'test', { n: 1 })).toEqual({ queued: true })
     // Something waits, so the next change queues behind it instead of overtaking it.
-    expect(await sendOrQueue('ann', 'test', { n: 2 })).toBe('queued')
+    expect(await sendOrQueue('ann', 'test', { n: 2 })).toEqual({ queued: true })
     await whenOutboxIdle()
     const queued = (await pendingEntries('ann')) as OutboxEntry<{ n: number }>[]
     expect(queued.map((e) => e.payload.n)).toEqual([1, 2])

@@ -120,26 +120,38 @@ export async function dismissRejected(owner: string, id: string): Promise<void> 
   emit(owner)
 }
 
+/** A change sent at once (with the server's answer), or queued to be sent when the server can be reached. */
+export type SentOrQueued<R> = { queued: false; answer: R } | { queued: true }
+
 /**
  * Sends the change now when online and nothing of this learner waits before
  * it; otherwise queues it. A refusal of a direct send is thrown as before, so
  * the screen shows the server's message; only a send that got no usable answer
  * is queued (with the same id: if it did reach the server, the retry is a no-op).
+ * `sendNow` is the direct send when it differs from the kind's sender (no
+ * change time: the server's clock counts) and answers what the screen needs;
+ * `online` is the browser's network as the caller read it.
  */
-export async function sendOrQueue<P>(owner: string, kind: string, payload: P, opts: { coalesceKey?: string } = {}): Promise<'sent' | 'queued'> {
+export async function sendOrQueue<P, R = void>(
+  owner: string,
+  kind: string,
+  payload: P,
+  opts: { coalesceKey?: string; online?: boolean; sendNow?: (entry: OutboxEntry<P>) => Promise<R> } = {},
+): Promise<SentOrQueued<R>> {
   const entry = newEntry(owner, kind, payload, opts.coalesceKey)
-  if (isOnline() && (await pendingEntries(owner)).length === 0) {
+  if ((opts.online ?? isOnline()) && (await pendingEntries(owner)).length === 0) {
+    const sendNow = opts.sendNow ?? ((e: OutboxEntry<P>) => senderOf(kind).send(e) as Promise<R>)
     try {
-      await senderOf(kind).send(entry)
+      const answer = await sendNow(entry)
       emit(owner, [kind])
-      return 'sent'
+      return { queued: false, answer }
     } catch (error) {
       if (!shouldWait(error)) throw error
     }
   }
   await store(entry)
   if (isOnline()) void flushOutbox(owner)
-  return 'queued'
+  return { queued: true }
 }
 
 /** The queries to refetch after entries of these kinds were sent. */
