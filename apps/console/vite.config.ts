@@ -4,6 +4,7 @@ import { defineConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { earlyEntry } from './early-entry.ts'
 import { installable } from './pwa.config.ts'
+import { prerenderShells } from './prerender-shells.ts'
 import { routePreloads } from './route-preloads.ts'
 
 const api = 'http://127.0.0.1:3000'
@@ -14,7 +15,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     installable(),
-    routePreloads('src/app/router.tsx'),
+    routePreloads('src/app/routes.tsx'),
+    prerenderShells('/src/prerender/render-shell.tsx'),
     earlyEntry('early', 'src/early/entry.ts'),
     // A .br and a .gz beside every text file of the build, at the highest levels (made once, sent many
     // times): the server sends the one the browser asks for (apps/server/src/plugins/console-static.ts).

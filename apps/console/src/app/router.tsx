@@ -1,91 +1,17 @@
-import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query'
-import type { ComponentType } from 'react'
-import { createBrowserRouter, Navigate, type LoaderFunctionArgs } from 'react-router'
-import { FullPageSpinner } from '../components/ui/Spinner'
-import { feedsQuery, subscribedItemsQuery } from '../features/feeds/api'
-import { articleQuery, libraryQuery } from '../features/library/api'
-import { decksQuery, flashcardsQuery } from '../features/memories/api'
-import { playlistsQuery } from '../features/playlists/api'
-import { getToken } from '../lib/cookies'
-import { RequireAuth } from './RequireAuth'
-import { RouteError } from './RouteError'
-import { queryClient } from './query-client'
-import { Shell } from './shell/Shell'
+import { createBrowserRouter } from 'react-router'
+import { ROUTER_BASENAME, routes } from './routes'
 
-/** A route whose screen is its module's default export, fetched on first visit. */
-const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default })
+/** The console's router. Made on import, which starts loading the opened route's code and data (routes.tsx). */
+export const router = createBrowserRouter(routes, { basename: ROUTER_BASENAME })
 
-/**
- * A route's loader that asks for the data its screen opens with, while the
- * screen's code loads and the sign-in check runs (all three start together
- * when the router is made). Never awaited: the screen's own queries take the
- * answers from the cache. Nothing is asked without a session, where the
- * screen is not shown.
- */
-const prefetch = (ask: (args: LoaderFunctionArgs) => void) => (args: LoaderFunctionArgs) => {
-  if (getToken()) ask(args)
-  return null
+/** Resolves once the router has the opened route's code and first data (what it shows instead of HydrateFallback). */
+export function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve()
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return
+      stop()
+      resolve()
+    })
+  })
 }
-const warm = <T, E, K extends QueryKey>(query: FetchQueryOptions<T, E, T, K>) => void queryClient.prefetchQuery(query)
-
-/** The cards of a deck named by a numeric id (the screen itself says what another one means). */
-const warmCards = (deckId: string | null | undefined) => {
-  if (deckId && /^\d+$/.test(deckId)) warm(flashcardsQuery(Number(deckId)))
-}
-
-/** The route table of spec 000 s2 (and the memories routes of spec 001). */
-export const router = createBrowserRouter(
-  [
-    {
-      // Shown while the first screen's chunk loads, and when a screen fails.
-      HydrateFallback: () => <FullPageSpinner label="Loading" />,
-      ErrorBoundary: RouteError,
-      children: [
-        { path: '/login', lazy: screen(() => import('../features/auth/LoginScreen')) },
-        { path: '/subscriptions', element: <Navigate to="/feeds" replace /> },
-        { path: '/rss', element: <Navigate to="/discover" replace /> },
-        { path: '/memories', element: <Navigate to="/memories/deck" replace /> },
-        {
-          element: <RequireAuth />,
-          children: [
-            {
-              element: <Shell />,
-              ErrorBoundary: RouteError,
-              // The sidebar's playlists and due badge.
-              loader: prefetch(() => {
-                warm(playlistsQuery())
-                warm(decksQuery())
-              }),
-              children: [
-                { index: true, loader: prefetch(() => warm(libraryQuery())), lazy: screen(() => import('../features/library/LearningScreen')) },
-                {
-                  path: '/feeds',
-                  loader: prefetch(() => {
-                    warm(subscribedItemsQuery())
-                    warm(feedsQuery())
-                  }),
-                  lazy: screen(() => import('../features/feeds/MyFeedScreen')),
-                },
-                { path: '/discover', lazy: screen(() => import('../features/feeds/DiscoverScreen')) },
-                { path: '/rss/:id', lazy: screen(() => import('../features/feeds/FeedDetailScreen')) },
-                { path: '/player/:mediaType/:id', loader: prefetch(({ params }) => params.id && warm(articleQuery(params.id))), lazy: screen(() => import('../features/player/PlayerScreen')) },
-                { path: '/playlist/:hashId', lazy: screen(() => import('../features/playlists/PlaylistScreen')) },
-                { path: '/memories/deck', lazy: screen(() => import('../features/memories/DeckScreen')) },
-                { path: '/memories/deck/:deckId', loader: prefetch(({ params }) => warmCards(params.deckId)), lazy: screen(() => import('../features/memories/DeckScreen')) },
-                { path: '/memories/review', loader: prefetch(({ request }) => warmCards(new URL(request.url).searchParams.get('deck_id'))), lazy: screen(() => import('../features/memories/ReviewScreen')) },
-                // Its own chunk with Chart.js, so the first screens stay small.
-                { path: '/memories/stats', lazy: screen(() => import('../features/memories/StatsScreen')) },
-                { path: '/memories/words', lazy: screen(() => import('../features/vocabulary/VocabularyScreen')) },
-                { path: '/downloads', lazy: screen(() => import('../features/offline/DownloadsScreen')) },
-                { path: '*', lazy: screen(() => import('./NotFound')) },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  ],
-  // Trailing slash on purpose: with '/console', links to '/' would point at
-  // /console (no slash), while the spec's home and the server's index are /console/.
-  { basename: '/console/' },
-)

@@ -42,7 +42,14 @@ export default function DeckScreen() {
     if (deck) selectDeck(deck.id)
   }, [deck])
 
-  if (decks.isPending) return <Spinner className="mx-auto my-16 h-8 w-8 text-indigo-600" label="Loading decks" />
+  if (decks.isPending)
+    return (
+      // The heading stays where the deck view puts it, so the screen does not move when the decks come.
+      <section className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Memories</h1>
+        <Spinner className="mx-auto my-16 h-8 w-8 text-indigo-600" label="Loading decks" />
+      </section>
+    )
   if (decks.isError) return <ScreenError message={failureText(MEMORIES_MSG.fetchDecksFailed, decks.error, 'append')} />
   if (deckId !== undefined && !deck) return <ScreenError message={MEMORIES_MSG.deckNotFound} />
   return <DeckView decks={decks.data} deck={deck} />

@@ -27,7 +27,7 @@ function subscribe(listener: () => void) {
 }
 
 export function useStoredDeckId(): number | undefined {
-  return useSyncExternalStore(subscribe, () => readStoredNumber(LAST_DECK_KEY))
+  return useSyncExternalStore(subscribe, () => readStoredNumber(LAST_DECK_KEY), () => undefined)
 }
 
 /** The deck a screen works on: the route's, else the stored one if it still exists, else the first. */

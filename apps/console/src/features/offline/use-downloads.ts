@@ -63,7 +63,7 @@ export function useDownload(episode: EpisodeToDownload | undefined) {
   const owner = useAuth().username ?? ''
   const list = useQuery({ ...downloadsQuery(owner), enabled: owner !== '' })
   const key = episode ? taskKey(owner, episode.id) : ''
-  const task = useSyncExternalStore(subscribe, () => tasks.get(key))
+  const task = useSyncExternalStore(subscribe, () => tasks.get(key), () => undefined)
   const stored = episode ? list.data?.find((d) => d.id === episode.id) : undefined
   const start = useCallback(() => {
     if (owner && episode) startDownload(client, owner, episode)

@@ -18,7 +18,7 @@ const WINDOW_CHECK_EVERY_MS = 1_000
  * changes, so selectors return primitives.
  */
 export function usePlayerValue<T>(player: Player, selector: (state: PlayerState) => T): T {
-  return useSyncExternalStore(player.subscribe, () => selector(player.getState()))
+  return useSyncExternalStore(player.subscribe, () => selector(player.getState()), () => selector(player.getState()))
 }
 
 /**

@@ -33,5 +33,5 @@ export function setShowWordStatus(show: boolean): void {
 }
 
 export function useShowWordStatus(): boolean {
-  return useSyncExternalStore(subscribe, read)
+  return useSyncExternalStore(subscribe, read, read)
 }
