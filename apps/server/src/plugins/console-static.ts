@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import { MSG, type ErrorBody } from '@lingocast/contract'
+import { MSG, TOKEN_COOKIE, type ErrorBody } from '@lingocast/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { parseRoutePreloads, preloadLinks, withPreloads } from './route-preloads'
+import { parseRouteShells, shellAt, withShell, type RouteShell } from './route-shells'
 
 /**
  * Serves the built console under /console/ and falls back to its index.html
@@ -43,14 +44,26 @@ export const consoleStatic = fp<{ consoleDir: string }>(
     app.get('/console', (_req, reply) => reply.redirect('/console/', 302))
 
     const preloadsFile = path.join(consoleDir, 'route-preloads.json')
+    const shellsFile = path.join(consoleDir, 'route-shells.json')
+    // The screens' frames (about 140 KB of JSON): parsed again only when a rebuild wrote a new file.
+    let shells: { mtimeMs: number; table: RouteShell[] } | undefined
+    const shellTable = async (): Promise<RouteShell[]> => {
+      const mtimeMs = await stat(shellsFile).then((s) => s.mtimeMs, () => -1)
+      if (mtimeMs < 0) return []
+      if (shells?.mtimeMs !== mtimeMs) shells = { mtimeMs, table: parseRouteShells(await readFile(shellsFile, 'utf8')) }
+      return shells.table
+    }
     // Read on each visit (a few KB, in the OS cache): a rebuild while the server runs is served as built.
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!built) return reply.status(503).type('text/plain').send('The console is not built. Run `npm run build` and restart.')
       reply.header('cache-control', 'no-cache')
       const table = existsSync(preloadsFile) ? parseRoutePreloads(await readFile(preloadsFile, 'utf8')) : []
       const links = preloadLinks(table, '/console/', request.url)
-      if (!links) return reply.sendFile('index.html', consoleDir)
-      return reply.type('text/html; charset=utf-8').send(withPreloads(await readFile(indexFile, 'utf8'), links))
+      const shell = shellAt(await shellTable(), '/console/', request.url, Boolean(request.cookies?.[TOKEN_COOKIE]))
+      if (!links && shell === undefined) return reply.sendFile('index.html', consoleDir)
+      // The page differs by the session cookie (a screen's frame is sent only with one): a shared cache must keep them apart.
+      reply.header('vary', 'Cookie')
+      return reply.type('text/html; charset=utf-8').send(withShell(withPreloads(await readFile(indexFile, 'utf8'), links), shell))
     }
 
     app.get('/console/', (request, reply) => sendIndex(request, reply))

@@ -19,6 +19,8 @@ const negotiator = new Negotiator({ supportedValues: ['br', 'gzip'] })
 const compressedOf = new WeakMap<Buffer, Partial<Record<'br' | 'gzip', Promise<Buffer>>>>()
 
 const isJson = (type: unknown) => typeof type === 'string' && /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)
+/** The console's page as console-static.ts sends it with a screen's frame in it (about 18 KB, 4 KB compressed): a string, not one of the build's files. */
+const isHtml = (type: unknown) => typeof type === 'string' && /^text\/html\s*(?:;|$)/i.test(type)
 
 /** Adds Accept-Encoding to Vary, keeping what is there: the answer depends on it, so a cache must not hand a br body to a client that asked for none. */
 function varyOnEncoding(reply: FastifyReply) {
@@ -29,7 +31,8 @@ function varyOnEncoding(reply: FastifyReply) {
 }
 
 /**
- * JSON answers over a threshold (transcripts, the library, decks) sent brotli
+ * JSON answers over a threshold (transcripts, the library, decks), and the
+ * console's page made for the opened screen, sent brotli
  * or gzip when the client asks for it, plain when it does not. Only answers
  * already serialised to a string or buffer are touched: a stream (the tutor's
  * streamed text, media and the media proxy with Range, uploads, downloads)
@@ -45,7 +48,8 @@ export const jsonCompression = fp(
   async (app: FastifyInstance) => {
     app.addHook('onSend', async (request, reply, payload) => {
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
-      if (!isJson(reply.getHeader('content-type')) || reply.hasHeader('content-encoding')) return payload
+      const type = reply.getHeader('content-type')
+      if (!(isJson(type) || isHtml(type)) || reply.hasHeader('content-encoding')) return payload
       const size = Buffer.byteLength(payload)
       if (size < JSON_COMPRESSION_THRESHOLD) return payload
       varyOnEncoding(reply)

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { MSG, TOKEN_COOKIE } from '@lingocast/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, form, type TestApp } from '../../../../test/app'
@@ -81,6 +82,44 @@ describe('console static and redirects', () => {
       expect(other.body).toBe('<!doctype html><head><title>console index</title></head><body></body>')
     } finally {
       rmSync(path.join(consoleDir, 'route-preloads.json'))
+      writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console index</title>')
+    }
+  })
+
+  it("puts the opened screen's first frame in the page: a signed-in screen only with a session cookie, compressed when asked", async () => {
+    const page = '<!doctype html><head><title>console index</title></head><body><div id="root"><!--shell--><span>spinner</span><!--/shell--></div></body>'
+    writeFileSync(path.join(consoleDir, 'index.html'), page)
+    const feedFrame = `<main><h1>My Feed</h1>${'<p>New episodes from your channels.</p>'.repeat(60)}</main>`
+    const shells = [
+      { path: '/login', signedIn: false, html: '<main><h1>Sign in to study</h1></main>' },
+      { path: '/feeds', signedIn: true, html: feedFrame },
+    ]
+    writeFileSync(path.join(consoleDir, 'route-shells.json'), JSON.stringify(shells))
+    try {
+      const cookie = `${TOKEN_COOKIE}=anything`
+      const feeds = await t.app.inject({ method: 'GET', url: '/console/feeds', headers: { ...html, cookie } })
+      expect(feeds.statusCode).toBe(200)
+      expect(feeds.body).toContain(`<div id="root"><!--shell-->${feedFrame}<!--/shell--></div>`)
+      expect(feeds.body).not.toContain('spinner')
+      expect(feeds.headers.vary).toMatch(/Cookie/)
+      // No session: the spinner, never a learner's screen (the console sends the visitor to the login).
+      const anonymous = await t.app.inject({ method: 'GET', url: '/console/feeds', headers: html })
+      expect(anonymous.body).toBe(page)
+      const login = await t.app.inject({ method: 'GET', url: '/console/login', headers: html })
+      expect(login.body).toContain('<!--shell--><main><h1>Sign in to study</h1></main><!--/shell-->')
+      // A screen the build has no frame of keeps the spinner.
+      expect((await t.app.inject({ method: 'GET', url: '/console/discover', headers: { ...html, cookie } })).body).toBe(page)
+      // The page with its frame is about 2.6 KB here: sent compressed when the browser asks, plain when not.
+      const brotli = await t.app.inject({ method: 'GET', url: '/console/feeds', headers: { ...html, cookie, 'accept-encoding': 'br' } })
+      expect(brotli.headers['content-encoding']).toBe('br')
+      expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(feeds.body)
+      expect(brotli.rawPayload.length).toBeLessThan(feeds.rawPayload.length / 4)
+      expect(feeds.headers['content-encoding']).toBeUndefined()
+      // A rebuild while the server runs is served as built.
+      writeFileSync(path.join(consoleDir, 'route-shells.json'), JSON.stringify([{ path: '/feeds', signedIn: true, html: '<main>rebuilt</main>' }]))
+      expect((await t.app.inject({ method: 'GET', url: '/console/feeds', headers: { ...html, cookie } })).body).toContain('<!--shell--><main>rebuilt</main><!--/shell-->')
+    } finally {
+      rmSync(path.join(consoleDir, 'route-shells.json'))
       writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console index</title>')
     }
   })

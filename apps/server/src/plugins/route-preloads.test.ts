@@ -45,4 +45,11 @@ describe('route preloads', () => {
     expect(withPreloads(html, '<link rel="modulepreload" href="/a.js">')).toBe('<html><head><title>t</title><link rel="modulepreload" href="/a.js"></head><body></body></html>')
     expect(withPreloads(html, '')).toBe(html)
   })
+
+  it("puts the links after the console's own in the template the page starts after its first paint", () => {
+    const html = '<html><head><template id="console-code" data-main="/m.js"><link rel="modulepreload" href="/m.js"></template></head><body></body></html>'
+    expect(withPreloads(html, '<link rel="modulepreload" href="/a.js">')).toBe(
+      '<html><head><template id="console-code" data-main="/m.js"><link rel="modulepreload" href="/m.js"><link rel="modulepreload" href="/a.js"></template></head><body></body></html>',
+    )
+  })
 })

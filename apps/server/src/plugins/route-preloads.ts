@@ -29,26 +29,38 @@ export function matchesRoute(routePath: string, pathname: string): boolean {
 }
 
 /**
- * The `<link rel="modulepreload">` tags for the screen at `url` (a request
- * URL under `base`, query allowed), in the router's order: the first route
- * that matches wins, as in the console.
+ * The route of `table` that shows the screen at `url` (a request URL under
+ * `base`, query allowed), in the router's order: the first route that
+ * matches wins, as in the console.
  */
-export function preloadLinks(table: RoutePreload[], base: string, url: string): string {
+export function routeAt<R extends { path: string }>(table: R[], base: string, url: string): R | undefined {
   const pathname = url.split(/[?#]/)[0]!
-  if (!pathname.startsWith(base) && pathname !== base.replace(/\/$/, '')) return ''
+  if (!pathname.startsWith(base) && pathname !== base.replace(/\/$/, '')) return undefined
   let under: string
   try {
     under = decodeURIComponent(pathname.slice(base.length - 1)) || '/'
   } catch {
-    return ''
+    return undefined
   }
-  const route = table.find((r) => matchesRoute(r.path, under))
-  return (route?.files ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`).join('')
+  return table.find((r) => matchesRoute(r.path, under))
 }
 
-/** index.html with the links at the end of its <head>, after the entry's own (their order is their priority). */
+/** The `<link rel="modulepreload">` tags for the screen at `url` (see routeAt). */
+export function preloadLinks(table: RoutePreload[], base: string, url: string): string {
+  return (routeAt(table, base, url)?.files ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`).join('')
+}
+
+/** Where the built index.html keeps the console's code links until its first paint (apps/console/early-entry.ts). */
+const CODE_TEMPLATE = '<template id="console-code"'
+
+/**
+ * index.html with the links after the console's own, in the template the
+ * page starts after its first paint (decision 0019); at the end of its
+ * <head> in a page without one. Their order is their priority.
+ */
 export function withPreloads(html: string, links: string): string {
   if (!links) return html
-  const at = html.indexOf('</head>')
+  const template = html.indexOf(CODE_TEMPLATE)
+  const at = template < 0 ? html.indexOf('</head>') : html.indexOf('</template>', template)
   return at < 0 ? html : html.slice(0, at) + links + html.slice(at)
 }
