@@ -1,13 +1,23 @@
 import path from 'node:path'
 import type { Plugin } from 'vite'
 
+/** The template of index.html that holds the console's code links until the first paint (src/early/start-console.ts). */
+export const CONSOLE_CODE_TEMPLATE_ID = 'console-code'
+
 /**
- * A second entry of the build (src/early/entry.ts: the sign-in check), loaded by
- * index.html `async` before everything else: it sends the sign-in check
- * while the main chunk downloads. Vite joins every module script of a page
- * into one entry, which would make the check wait for the main chunk, so the
- * tag is added here, to the built page only, naming the entry's hashed file
- * (the dev server runs the check from main.tsx as before).
+ * A second entry of the build (src/early/entry.ts), loaded by index.html
+ * `async` before everything else: it sends the sign-in check at once, and
+ * starts the console once the page's first frame is painted (decision 0019).
+ * Vite joins every module script of a page into one entry, which would make
+ * both wait for the main chunk, so the tag is added here, to the built page
+ * only, naming the entry's hashed file (the dev server's page runs main.tsx
+ * itself, as before).
+ *
+ * The console's entry and the chunks it imports are not fetched by the page
+ * itself: their `<script>` and `<link rel="modulepreload">` tags go into a
+ * `<template>` (inactive markup), which the early script puts in the head
+ * after the first paint, so that paint waits for the stylesheet only. The
+ * server adds the opened screen's chunks there too (route-preloads.ts).
  */
 export function earlyEntry(name: string, file: string): Plugin {
   let base = '/'
@@ -26,12 +36,27 @@ export function earlyEntry(name: string, file: string): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
         const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.name === name)
         if (!chunk || chunk.type !== 'chunk') throw new Error(`no entry chunk named ${name}`)
         if (chunk.imports.length > 0) throw new Error(`${file} must not import other chunks (it imports ${chunk.imports.join(', ')})`)
-        return [{ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: `${base}${chunk.fileName}` }, injectTo: 'head-prepend' }]
+        const main = ctx.chunk?.fileName
+        const mainTag = main && new RegExp(`\\s*<script type="module" crossorigin src="${escape(base + main)}"></script>`).exec(html)
+        if (!mainTag) throw new Error(`no script tag of the console's entry (${main}) in index.html`)
+        // The entry first (the order of preloads is their priority), each file once: a chunk that imports the entry back lists it again.
+        const links = new Set([`<link rel="modulepreload" crossorigin href="${base}${main}">`])
+        const rest = html.replace(mainTag[0], '').replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, (tag) => {
+          links.add(tag.trim())
+          return ''
+        })
+        const template = `<template id="${CONSOLE_CODE_TEMPLATE_ID}" data-main="${base}${main}">${[...links].join('')}</template>`
+        return {
+          html: rest.replace('</head>', `${template}</head>`),
+          tags: [{ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: `${base}${chunk.fileName}` }, injectTo: 'head-prepend' }],
+        }
       },
     },
   }
 }
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

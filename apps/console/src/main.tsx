@@ -1,22 +1,36 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { Providers } from './app/providers'
 import { queryClient } from './app/query-client'
-import { router } from './app/router'
+import { router, routerReady } from './app/router'
 import { UpdatePrompt } from './app/UpdatePrompt'
 import { openingSessionCheck } from './features/auth/session-check'
 import './index.css'
 
 // Importing the router already started loading the opened route's code and data (router.tsx); the
 // sign-in check goes out now too, beside them, not after React's first render.
-void openingSessionCheck(queryClient)
+const signInChecked = openingSessionCheck(queryClient)
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-      <UpdatePrompt />
-    </Providers>
-  </StrictMode>,
-)
+// The page shows the screen's first frame, rendered at build time (decision 0019). React's first render
+// waits for the sign-in answer and the screen's code (both already on their way, and bounded), so that
+// frame does not flash to a spinner and back.
+const FRAME_WAIT_MS = 3000
+const frameShown = Promise.race([Promise.allSettled([signInChecked, routerReady()]), new Promise((resolve) => setTimeout(resolve, FRAME_WAIT_MS))])
+
+// Not a top-level await: that makes the bundler split the main chunk into a dozen small files.
+void frameShown.then(() => {
+  const root = createRoot(document.getElementById('root')!)
+  // A transition: React renders the first screen in slices of a few milliseconds, so a phone's
+  // taps and scrolls on the frame already shown are not held up by one long task.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+          <UpdatePrompt />
+        </Providers>
+      </StrictMode>,
+    ),
+  )
+})

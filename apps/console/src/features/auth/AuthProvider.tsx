@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client'
 import { clearSession, getToken, getUsername, setSession } from '../../lib/cookies'
 import { logoutToken } from './api'
 import { AuthContext, type AuthState, type AuthStatus } from './auth-context'
-import { openingSessionCheck } from './session-check'
+import { openingCheckPassed, openingSessionCheck } from './session-check'
 
 /**
  * Checking -> authenticated or anonymous (spec 000 s4). A failed check clears
@@ -14,7 +14,11 @@ import { openingSessionCheck } from './session-check'
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
-  const [status, setStatus] = useState<AuthStatus>(() => (getToken() ? 'checking' : 'anonymous'))
+  const [status, setStatus] = useState<AuthStatus>(() => {
+    const token = getToken()
+    if (!token) return 'anonymous'
+    return openingCheckPassed(token) ? 'authenticated' : 'checking'
+  })
   const [username, setUsername] = useState<string | undefined>(() => getUsername())
 
   useEffect(() => {

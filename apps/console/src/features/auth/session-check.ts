@@ -33,7 +33,7 @@ async function verify(queryClient: QueryClient, token: string): Promise<void> {
   await checkTokenEarly(token)
 }
 
-let opening: { token: string; check: Promise<void> } | undefined
+let opening: { token: string; check: Promise<void>; passed: boolean } | undefined
 
 /**
  * The check of the token the page was opened with. main.tsx starts it before
@@ -45,9 +45,22 @@ export function openingSessionCheck(queryClient: QueryClient): Promise<void> | u
   const token = getToken()
   if (!token) return undefined
   if (opening?.token !== token) {
-    opening = { token, check: verify(queryClient, token) }
+    const started = { token, check: verify(queryClient, token), passed: false }
+    opening = started
     // Handled by AuthProvider; this keeps a failure before it subscribes from being reported as unhandled.
-    opening.check.catch(() => undefined)
+    started.check.then(
+      () => void (started.passed = true),
+      () => undefined,
+    )
   }
   return opening.check
+}
+
+/**
+ * Whether the opening check of `token` has already said yes: AuthProvider then
+ * starts signed in, without a first render of "Checking sign-in" (main.tsx
+ * waits for the answer before React renders, decision 0019).
+ */
+export function openingCheckPassed(token: string | undefined): boolean {
+  return token !== undefined && opening?.token === token && opening.passed
 }
