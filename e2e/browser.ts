@@ -27,6 +27,8 @@ export async function launchBrowser(
     /** A touch phone: touch events, and the (pointer: coarse) / (hover: none) media features. */
     hasTouch?: boolean
     isMobile?: boolean
+    /** false: the page as a browser shows it before (or without) the console's code. */
+    javaScriptEnabled?: boolean
   } = {},
 ): Promise<Browser> {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'lingocast-chromium-'))
@@ -37,6 +39,7 @@ export async function launchBrowser(
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.hasTouch ? { hasTouch: true } : {}),
     ...(options.isMobile ? { isMobile: true } : {}),
+    ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
   })
   return {
     context,

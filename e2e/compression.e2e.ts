@@ -65,8 +65,9 @@ async function checkEncodings(url: string, headers: Record<string, string> = {})
 describe('compressed when asked, plain when not', () => {
   it("the console's main chunk, brotli and gzip made at build time, at most 45 % of its size", async () => {
     const index = await get(`${server.url}/console/`, { accept: 'text/html' })
-    const main = /<script type="module" crossorigin src="([^"]+)"/.exec(index.body.toString('utf8'))?.[1]
-    expect(main, 'the entry script of index.html').toMatch(/^\/console\/assets\/index-[\w-]+\.js$/)
+    // The entry is named by the template the page starts after its first paint (decision 0019).
+    const main = /<template id="console-code" data-main="([^"]+)"/.exec(index.body.toString('utf8'))?.[1]
+    expect(main, 'the entry of index.html').toMatch(/^\/console\/assets\/index-[\w-]+\.js$/)
     const { plain, sizes } = await checkEncodings(server.url + main)
     expect(plain.headers['content-type']).toMatch(/javascript/)
     expect(plain.headers['cache-control']).toContain('immutable')

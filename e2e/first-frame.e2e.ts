@@ -1,0 +1,79 @@
+import { DEV_LOGIN_TOKEN, TOKEN_COOKIE, USERNAME_COOKIE } from '@lingocast/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../test/db'
+import { startServerProcess, type ServerProcess } from '../test/server-process'
+import { launchBrowser, type Browser } from './browser'
+
+/**
+ * Issue 26, the first paint on a phone (decision 0019), in Chromium against
+ * the built console (run `npm run build` first): the page the server sends
+ * already shows the opened screen's frame (rendered by React at build time),
+ * so it paints before the console's code is even fetched; the console then
+ * takes over, and a visitor without a session never sees a learner's screen.
+ */
+let db: TestDatabase
+let server: ServerProcess
+let noScript: Browser
+let browser: Browser
+
+const session = () => [
+  { name: TOKEN_COOKIE, value: DEV_LOGIN_TOKEN, url: server.url },
+  { name: USERNAME_COOKIE, value: 'dev', url: server.url },
+]
+
+beforeAll(async () => {
+  db = await createTestDatabase({ open: false })
+  server = await startServerProcess({ ...db.env, DEV_LOGIN: '1' })
+  noScript = await launchBrowser({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false })
+  browser = await launchBrowser({ viewport: { width: 390, height: 844 } })
+})
+afterAll(async () => {
+  await noScript?.close()
+  await browser?.close()
+  await server?.stop()
+  await db?.drop()
+})
+
+describe("the opened screen's first frame", () => {
+  it('is in the page itself: with no script at all, the screen shows its heading and texts, but not to a visitor without a session', async () => {
+    const page = await noScript.context.newPage()
+    await page.goto(server.url + '/console/login')
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Sign in to study')
+
+    await page.goto(server.url + '/console/feeds')
+    expect(await page.locator('h1').count(), 'no session: the spinner, not My Feed').toBe(0)
+    expect(await page.textContent('body')).not.toContain('New episodes from your channels.')
+
+    await noScript.context.addCookies(session())
+    await page.goto(server.url + '/console/feeds')
+    expect(await page.locator('main h1').textContent()).toBe('My Feed')
+    expect(await page.getByText('New episodes from your channels.').isVisible()).toBe(true)
+    await page.goto(server.url + '/console/memories/deck/1')
+    expect(await page.locator('main h1').textContent()).toBe('Memories')
+    await page.close()
+  })
+
+  it("is painted before the console's code is fetched, then the console replaces it and works", async () => {
+    await browser.context.addCookies(session())
+    const page = await browser.context.newPage()
+    await page.goto(server.url + '/console/feeds')
+    // The console's screen, not the inert frame: its search field takes typing.
+    await expect.poll(() => page.locator('#root > div[inert]').count()).toBe(0)
+    await page.getByRole('searchbox', { name: 'Search by title or channel' }).fill('river')
+    expect(await page.getByRole('searchbox', { name: 'Search by title or channel' }).inputValue()).toBe('river')
+    const times = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+      const entry = (document.getElementById('console-code') as HTMLTemplateElement).dataset.main!
+      const code = resources.find((r) => new URL(r.name).pathname === entry)!
+      const stylesheet = resources.find((r) => /\/assets\/index-[\w-]+\.css$/.test(new URL(r.name).pathname))!
+      return { paint, codeFetched: code.fetchStart, stylesheetCame: stylesheet.responseEnd }
+    })
+    const said = `stylesheet at ${times.stylesheetCame} ms, first paint shown at ${times.paint} ms, the entry fetched at ${times.codeFetched} ms`
+    // The page is painted once its stylesheet has come; only then does the early script start the code
+    // (the paint's shown time comes up to a frame after the frame was painted).
+    expect(times.codeFetched, said).toBeGreaterThanOrEqual(times.stylesheetCame)
+    expect(times.codeFetched, said).toBeGreaterThan(times.paint - 1000 / 60)
+    await page.close()
+  })
+})
