@@ -13,7 +13,7 @@ import { printTable } from './harness'
  * gzip), a file under 1 KiB (no .gz) at its own size; gzip -9 of the file
  * itself is the baseline, to show the two agree.
  */
-const dist = path.resolve(import.meta.dirname, '../apps/console/dist')
+const dist = path.resolve(process.env.BENCH_CONSOLE_DIR ?? path.join(import.meta.dirname, '../apps/console/dist'))
 const BUDGET_KB = 170
 
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8')
