@@ -239,7 +239,8 @@ export function SegmentWords({ segment, active, isCurrent, onSeekMs, marks, onLo
                 data-phrase={mark?.phrase ? mark.term : undefined}
                 data-selected={selected ? 'true' : undefined}
                 onClick={() => onSeekMs(w.start)}
-                className={`-mx-0.5 rounded-md px-0.5 transition-colors duration-100 [-webkit-touch-callout:none] focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${status ? markClass(status, mark.level) : ''} ${mark?.phrase && status ? (PHRASE_MARK[status] ?? '') : ''} ${
+                // min-w-6: a one- or two-letter word is still a 24 px target for a finger (WCAG 2.2 target size).
+                className={`-mx-0.5 min-w-6 rounded-md px-0.5 text-center transition-colors duration-100 [-webkit-touch-callout:none] focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${status ? markClass(status, mark.level) : ''} ${mark?.phrase && status ? (PHRASE_MARK[status] ?? '') : ''} ${
                   selected
                     ? SELECTED_MARK
                     : lit
