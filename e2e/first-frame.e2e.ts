@@ -62,6 +62,7 @@ describe("the opened screen's first frame", () => {
     await page.getByRole('searchbox', { name: 'Search by title or channel' }).fill('river')
     expect(await page.getByRole('searchbox', { name: 'Search by title or channel' }).inputValue()).toBe('river')
     const times = await page.evaluate(() => {
+      // When the frame was on the screen (its presentation, a frame or more after it was painted).
       const paint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
       const entry = (document.getElementById('console-code') as HTMLTemplateElement).dataset.main!
@@ -69,11 +70,10 @@ describe("the opened screen's first frame", () => {
       const stylesheet = resources.find((r) => /\/assets\/index-[\w-]+\.css$/.test(new URL(r.name).pathname))!
       return { paint, codeFetched: code.fetchStart, stylesheetCame: stylesheet.responseEnd }
     })
-    const said = `stylesheet at ${times.stylesheetCame} ms, first paint shown at ${times.paint} ms, the entry fetched at ${times.codeFetched} ms`
-    // The page is painted once its stylesheet has come; only then does the early script start the code
-    // (the paint's shown time comes up to a frame after the frame was painted).
-    expect(times.codeFetched, said).toBeGreaterThanOrEqual(times.stylesheetCame)
-    expect(times.codeFetched, said).toBeGreaterThan(times.paint - 1000 / 60)
+    const said = `stylesheet at ${times.stylesheetCame} ms, first contentful paint at ${times.paint} ms, the entry fetched at ${times.codeFetched} ms`
+    // The page is painted once its stylesheet has come; the early script starts the code once that paint is shown.
+    expect(times.paint, said).toBeGreaterThanOrEqual(times.stylesheetCame)
+    expect(times.codeFetched, said).toBeGreaterThanOrEqual(times.paint)
     await page.close()
   })
 })

@@ -1,6 +1,6 @@
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
-import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router'
+import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { FullPageSpinner } from '../components/ui/Spinner'
 import { feedsQuery, subscribedItemsQuery } from '../features/feeds/api'
 import { articleQuery, libraryQuery } from '../features/library/api'
@@ -35,54 +35,54 @@ const warmCards = (deckId: string | null | undefined) => {
 
 /** The route table of spec 000 s2 (and the memories routes of spec 001); also rendered at build time (src/prerender). */
 export const routes: RouteObject[] = [
-    {
-      // Shown while the first screen's chunk loads, and when a screen fails.
-      HydrateFallback: () => <FullPageSpinner label="Loading" />,
-      ErrorBoundary: RouteError,
-      children: [
-        { path: '/login', lazy: screen(() => import('../features/auth/LoginScreen')) },
-        { path: '/subscriptions', element: <Navigate to="/feeds" replace /> },
-        { path: '/rss', element: <Navigate to="/discover" replace /> },
-        { path: '/memories', element: <Navigate to="/memories/deck" replace /> },
-        {
-          element: <RequireAuth />,
-          children: [
-            {
-              element: <Shell />,
-              ErrorBoundary: RouteError,
-              // The sidebar's playlists and due badge.
-              loader: prefetch(() => {
-                warm(playlistsQuery())
-                warm(decksQuery())
-              }),
-              children: [
-                { index: true, loader: prefetch(() => warm(libraryQuery())), lazy: screen(() => import('../features/library/LearningScreen')) },
-                {
-                  path: '/feeds',
-                  loader: prefetch(() => {
-                    warm(subscribedItemsQuery())
-                    warm(feedsQuery())
-                  }),
-                  lazy: screen(() => import('../features/feeds/MyFeedScreen')),
-                },
-                { path: '/discover', lazy: screen(() => import('../features/feeds/DiscoverScreen')) },
-                { path: '/rss/:id', lazy: screen(() => import('../features/feeds/FeedDetailScreen')) },
-                { path: '/player/:mediaType/:id', loader: prefetch(({ params }) => params.id && warm(articleQuery(params.id))), lazy: screen(() => import('../features/player/PlayerScreen')) },
-                { path: '/playlist/:hashId', lazy: screen(() => import('../features/playlists/PlaylistScreen')) },
-                { path: '/memories/deck', lazy: screen(() => import('../features/memories/DeckScreen')) },
-                { path: '/memories/deck/:deckId', loader: prefetch(({ params }) => warmCards(params.deckId)), lazy: screen(() => import('../features/memories/DeckScreen')) },
-                { path: '/memories/review', loader: prefetch(({ request }) => warmCards(new URL(request.url).searchParams.get('deck_id'))), lazy: screen(() => import('../features/memories/ReviewScreen')) },
-                // Its own chunk with Chart.js, so the first screens stay small.
-                { path: '/memories/stats', lazy: screen(() => import('../features/memories/StatsScreen')) },
-                { path: '/memories/words', lazy: screen(() => import('../features/vocabulary/VocabularyScreen')) },
-                { path: '/downloads', lazy: screen(() => import('../features/offline/DownloadsScreen')) },
-                { path: '*', lazy: screen(() => import('./NotFound')) },
-              ],
-            },
-          ],
-        },
-      ],
-    },
+  {
+    // Shown while the first screen's chunk loads, and when a screen fails.
+    HydrateFallback: () => <FullPageSpinner label="Loading" />,
+    ErrorBoundary: RouteError,
+    children: [
+      { path: '/login', lazy: screen(() => import('../features/auth/LoginScreen')) },
+      { path: '/subscriptions', element: <Navigate to="/feeds" replace /> },
+      { path: '/rss', element: <Navigate to="/discover" replace /> },
+      { path: '/memories', element: <Navigate to="/memories/deck" replace /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <Shell />,
+            ErrorBoundary: RouteError,
+            // The sidebar's playlists and due badge.
+            loader: prefetch(() => {
+              warm(playlistsQuery())
+              warm(decksQuery())
+            }),
+            children: [
+              { index: true, loader: prefetch(() => warm(libraryQuery())), lazy: screen(() => import('../features/library/LearningScreen')) },
+              {
+                path: '/feeds',
+                loader: prefetch(() => {
+                  warm(subscribedItemsQuery())
+                  warm(feedsQuery())
+                }),
+                lazy: screen(() => import('../features/feeds/MyFeedScreen')),
+              },
+              { path: '/discover', lazy: screen(() => import('../features/feeds/DiscoverScreen')) },
+              { path: '/rss/:id', lazy: screen(() => import('../features/feeds/FeedDetailScreen')) },
+              { path: '/player/:mediaType/:id', loader: prefetch(({ params }) => params.id && warm(articleQuery(params.id))), lazy: screen(() => import('../features/player/PlayerScreen')) },
+              { path: '/playlist/:hashId', lazy: screen(() => import('../features/playlists/PlaylistScreen')) },
+              { path: '/memories/deck', lazy: screen(() => import('../features/memories/DeckScreen')) },
+              { path: '/memories/deck/:deckId', loader: prefetch(({ params }) => warmCards(params.deckId)), lazy: screen(() => import('../features/memories/DeckScreen')) },
+              { path: '/memories/review', loader: prefetch(({ request }) => warmCards(new URL(request.url).searchParams.get('deck_id'))), lazy: screen(() => import('../features/memories/ReviewScreen')) },
+              // Its own chunk with Chart.js, so the first screens stay small.
+              { path: '/memories/stats', lazy: screen(() => import('../features/memories/StatsScreen')) },
+              { path: '/memories/words', lazy: screen(() => import('../features/vocabulary/VocabularyScreen')) },
+              { path: '/downloads', lazy: screen(() => import('../features/offline/DownloadsScreen')) },
+              { path: '*', lazy: screen(() => import('./NotFound')) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
 ]
 
 // Trailing slash on purpose: with '/console', links to '/' would point at

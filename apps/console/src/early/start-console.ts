@@ -1,12 +1,19 @@
 /**
- * Starts the console once the page's first frame is painted (decision 0019):
- * the links of `template` (the console's entry and the chunks it and the
- * opened screen need, which index.html keeps inactive there) go into the
+ * Starts the console once the page's first frame is on the screen (decision
+ * 0019): the links of `template` (the console's entry and the chunks it and
+ * the opened screen need, which index.html keeps inactive there) go into the
  * head, so the browser fetches them all at once, then the entry named by its
  * `data-main` is run. The screen's frame that the server put in the page
- * (route-shells.json) is painted first, as soon as the stylesheet has come,
- * instead of after ~370 KB of code. A hidden tab paints no frames: it starts
- * at once.
+ * (route-shells.json) is shown first, as soon as the stylesheet has come,
+ * instead of after ~370 KB of code.
+ *
+ * "On the screen" is the first contentful paint's entry, which the browser
+ * reports once that frame is presented (a frame or two after it was painted;
+ * code fetched in between would still count as holding the paint up in
+ * Lighthouse's simulation). A browser without paint timing starts after the
+ * next painted frame; a hidden tab, which paints nothing, at once; and a paint
+ * that never comes does not hold the console up for more than
+ * FIRST_PAINT_WAIT_MS. Never before the page's deferred scripts have run.
  */
 export function startConsoleAfterPaint(template: HTMLTemplateElement, load: (url: string) => Promise<unknown> = (u) => import(/* @vite-ignore */ u)): void {
   const main = template.dataset.main
@@ -18,9 +25,28 @@ export function startConsoleAfterPaint(template: HTMLTemplateElement, load: (url
     document.head.append(template.content.cloneNode(true))
     load(main).catch((error: unknown) => console.error('The console could not start:', error))
   }
-  if (document.visibilityState === 'hidden') return start()
-  // A callback of the next animation frame runs before that frame's paint; the task it queues, after it.
-  requestAnimationFrame(() => setTimeout(start, 0))
-  // A tab hidden before that frame would never paint it.
-  document.addEventListener('visibilitychange', start, { once: true })
+  const afterPaint = () => {
+    if (document.visibilityState === 'hidden') return start()
+    // A tab hidden before its first paint would never report one.
+    document.addEventListener('visibilitychange', start, { once: true })
+    setTimeout(start, FIRST_PAINT_WAIT_MS)
+    if (globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint')) {
+      const observer = new PerformanceObserver((entries) => {
+        if (entries.getEntriesByName('first-contentful-paint').length === 0) return
+        observer.disconnect()
+        start()
+      })
+      observer.observe({ type: 'paint', buffered: true })
+    } else {
+      // A callback of the next animation frame runs before that frame's paint; the task it queues, after it.
+      requestAnimationFrame(() => setTimeout(start, 0))
+    }
+  }
+  // Not before the page's deferred scripts have run: zod-jitless.js must set zod's jitless mode before
+  // zod is loaded, or zod's own test of eval is refused by the Content-Security-Policy and reported.
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterPaint, { once: true })
+  else afterPaint()
 }
+
+/** How long after the page is parsed the console starts even if no contentful paint was reported. */
+export const FIRST_PAINT_WAIT_MS = 1500
