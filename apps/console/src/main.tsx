@@ -24,14 +24,18 @@ function dataSettled(): Promise<void> {
   })
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
 // The page shows the screen's first frame, rendered at build time (decision 0019). React's first render
-// waits for the sign-in answer, the screen's code and its first data (all already on their way, and
-// bounded): the frame does not flash to a spinner and back, and the screen is drawn once, with its
-// data, in the time-sliced first render below instead of again, in one long task, when the data comes.
+// waits for the sign-in answer and the screen's code (already on their way; at most FRAME_WAIT_MS), so
+// that frame does not flash to a spinner and back; then a moment more for the screen's first data, so the
+// screen is drawn once, with it, in the time-sliced first render below instead of again, in one long
+// task, when it comes. The frame cannot be used meanwhile: DATA_WAIT_MS keeps that short on a slow server.
 const FRAME_WAIT_MS = 3000
+const DATA_WAIT_MS = 500
 const frameShown = Promise.race([
-  Promise.allSettled([signInChecked, routerReady().then(dataSettled)]),
-  new Promise((resolve) => setTimeout(resolve, FRAME_WAIT_MS)),
+  Promise.allSettled([signInChecked, routerReady()]).then(() => Promise.race([dataSettled(), sleep(DATA_WAIT_MS)])),
+  sleep(FRAME_WAIT_MS),
 ])
 
 // Not a top-level await: that makes the bundler split the main chunk into a dozen small files.
