@@ -15,7 +15,7 @@ import { median, printTable } from './harness'
  * console from the server as `npm start` runs it (`npm run build` first).
  * Debian's Chromium with the flags of ARCHITECTURE.md s9, driven through
  * puppeteer-core (Lighthouse's own way to audit a page it is handed); each run
- * in a new browser context (no cookie, cache or storage of another run), the
+ * in a new browser (no cookie, cache or storage of another run), the
  * signed-in screens with the developer shortcut's session cookie
  * (DEV_LOGIN=1), the way the console keeps a signed-in learner.
  * BENCH_RUNS runs per screen (default 3), the median run by performance score
@@ -34,7 +34,6 @@ const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-ru
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lingocast-bench-lighthouse-'))
 const server = await startServerProcess({ DATA_DIR: dataDir, DEV_LOGIN: '1', CONSOLE_DIR: process.env.BENCH_CONSOLE_DIR }, 60_000, BUILT_SERVER)
-const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: FLAGS })
 
 const api = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
   const res = await fetch(server.url + url, {
@@ -86,6 +85,9 @@ interface Run {
 class LighthouseRunError extends Error {}
 
 async function audit(url: string, signedIn: boolean): Promise<Run> {
+  // A browser per run: after a screen's runs, Debian's Chromium 156 sometimes lost the next context
+  // ("Session with given id not found"), ending the bench after the login screen.
+  const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: FLAGS })
   const context = await browser.createBrowserContext()
   try {
     const page = await context.newPage()
@@ -99,7 +101,8 @@ async function audit(url: string, signedIn: boolean): Promise<Run> {
     const result = await lighthouse(url, { logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility', 'best-practices'] }, undefined, page)
     return summary(url, result)
   } finally {
-    await context.close()
+    await context.close().catch(() => undefined)
+    await browser.close()
   }
 }
 
@@ -170,7 +173,6 @@ try {
     console.log(JSON.stringify(rows.at(-1)))
   }
 } finally {
-  await browser.close()
   await server.stop()
   rmSync(dataDir, { recursive: true, force: true })
 }
