@@ -43,7 +43,8 @@ export function SubtitlePanel({ player, segments, loading, transcription, onSeek
 
   return (
     <section aria-label="Subtitles" className="rounded-2xl bg-white px-5 py-5 shadow-sm ring-1 ring-slate-200 sm:px-7 sm:py-6">
-      <div ref={lineRef} className="flex min-h-28 items-center">
+      {/* While loading, about a usual sentence's room (four lines on a phone): the panel does not push the page down when it comes. */}
+      <div ref={lineRef} className={`flex items-center ${loading ? 'min-h-44' : 'min-h-28'}`}>
         {loading ? (
           <div className="flex w-full items-center justify-center gap-3 text-sm text-slate-500">
             <Spinner className="h-5 w-5 text-indigo-500" label="Loading subtitles" />
@@ -67,6 +68,8 @@ export function SubtitlePanel({ player, segments, loading, transcription, onSeek
           {TRANSCRIPT_NOTICE.word_timing_off}
         </p>
       )}
+      {/* The legend's room, kept until it shows (the subtitles and the word statuses come apart). */}
+      {(loading || (segment && !articleWords)) && <div aria-hidden="true" className="mt-3 h-5" />}
       {segment && articleWords && (
         <StatusLegend
           show={showStatus}
