@@ -53,6 +53,7 @@ export function prerenderShells(entry: string): Plugin {
         const { renderShell } = (await server.ssrLoadModule(entry)) as { renderShell: (pathname: string, signedIn: boolean) => Promise<string> }
         const shells: RouteShell[] = []
         for (const route of table) {
+          // The login is the one screen outside RequireAuth in routes.tsx (the other routes outside it only redirect).
           const signedIn = route.path !== '/login'
           shells.push({ path: route.path, signedIn, html: await renderShell(`/console${samplePath(route.path)}`, signedIn) })
         }
