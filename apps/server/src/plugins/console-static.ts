@@ -6,7 +6,7 @@ import { MSG, TOKEN_COOKIE, type ErrorBody } from '@lingocast/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { parseRoutePreloads, preloadLinks, withPreloads } from './route-preloads'
-import { parseRouteShells, shellAt, withShell, type RouteShell } from './route-shells'
+import { parseRouteShells, shellAt, withShell } from './route-shells'
 
 /**
  * Serves the built console under /console/ and falls back to its index.html
@@ -43,27 +43,21 @@ export const consoleStatic = fp<{ consoleDir: string }>(
     app.get('/', (_req, reply) => reply.redirect('/console', 302))
     app.get('/console', (_req, reply) => reply.redirect('/console/', 302))
 
-    const preloadsFile = path.join(consoleDir, 'route-preloads.json')
-    const shellsFile = path.join(consoleDir, 'route-shells.json')
-    // The screens' frames (about 140 KB of JSON): parsed again only when a rebuild wrote a new file.
-    let shells: { mtimeMs: number; table: RouteShell[] } | undefined
-    const shellTable = async (): Promise<RouteShell[]> => {
-      const mtimeMs = await stat(shellsFile).then((s) => s.mtimeMs, () => -1)
-      if (mtimeMs < 0) return []
-      if (shells?.mtimeMs !== mtimeMs) shells = { mtimeMs, table: parseRouteShells(await readFile(shellsFile, 'utf8')) }
-      return shells.table
-    }
-    // Read on each visit (a few KB, in the OS cache): a rebuild while the server runs is served as built.
+    // The page and its two tables, asked for on every navigation: read again only when a rebuild while
+    // the server runs has written them anew, so the page is served as built.
+    const indexPage = whenChanged(indexFile, (text) => text, '')
+    const preloadTable = whenChanged(path.join(consoleDir, 'route-preloads.json'), parseRoutePreloads, [])
+    const shellTable = whenChanged(path.join(consoleDir, 'route-shells.json'), parseRouteShells, [])
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!built) return reply.status(503).type('text/plain').send('The console is not built. Run `npm run build` and restart.')
       reply.header('cache-control', 'no-cache')
-      const table = existsSync(preloadsFile) ? parseRoutePreloads(await readFile(preloadsFile, 'utf8')) : []
-      const links = preloadLinks(table, '/console/', request.url)
-      const shell = shellAt(await shellTable(), '/console/', request.url, Boolean(request.cookies?.[TOKEN_COOKIE]))
+      const [page, preloads, shells] = await Promise.all([indexPage(), preloadTable(), shellTable()])
+      const links = preloadLinks(preloads, '/console/', request.url)
+      const shell = shellAt(shells, '/console/', request.url, Boolean(request.cookies?.[TOKEN_COOKIE]))
       if (!links && shell === undefined) return reply.sendFile('index.html', consoleDir)
       // The page differs by the session cookie (a screen's frame is sent only with one): a shared cache must keep them apart.
       reply.header('vary', 'Cookie')
-      return reply.type('text/html; charset=utf-8').send(withShell(withPreloads(await readFile(indexFile, 'utf8'), links), shell))
+      return reply.type('text/html; charset=utf-8').send(withShell(withPreloads(page, links), shell))
     }
 
     app.get('/console/', (request, reply) => sendIndex(request, reply))
@@ -88,3 +82,21 @@ export const consoleStatic = fp<{ consoleDir: string }>(
   },
   { name: 'console-static' },
 )
+
+/**
+ * A file of the build parsed once per version: `read()` stats it and reads and
+ * parses it again only when its modification time or size changed; `missing`
+ * while there is no such file.
+ */
+function whenChanged<T>(file: string, parse: (text: string) => T, missing: T): () => Promise<T> {
+  let kept: { version: string; value: T } | undefined
+  return async () => {
+    const version = await stat(file).then(
+      (s) => `${s.mtimeMs}:${s.size}`,
+      () => undefined,
+    )
+    if (version === undefined) return missing
+    if (kept?.version !== version) kept = { version, value: parse(await readFile(file, 'utf8')) }
+    return kept.value
+  }
+}
