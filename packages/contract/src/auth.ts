@@ -2,22 +2,23 @@ import { z } from 'zod'
 import { EMAIL_PATTERN } from './constants'
 import { defineRoute } from './http'
 import { MSG } from './messages'
+import { lazySchema } from './lazy-schema'
 
-const email = z
+const email = lazySchema(() => z
   .string({ error: MSG.invalidEmail })
   .trim()
   .max(254, MSG.invalidEmail)
-  .regex(EMAIL_PATTERN, MSG.invalidEmail)
+  .regex(EMAIL_PATTERN, MSG.invalidEmail))
 
-const token = z.string().trim().max(512).optional()
+const token = lazySchema(() => z.string().trim().max(512).optional())
 
 export const sendRegisterCode = defineRoute({
   method: 'POST',
   path: '/user/api/sendRegisterCode',
   auth: 'none',
   bodyEncoding: 'json',
-  body: z.object({ email }),
-  response: z.object({ success: z.literal(true), msg: z.string() }),
+  body: lazySchema(() => z.object({ email })),
+  response: lazySchema(() => z.object({ success: z.literal(true), msg: z.string() })),
 })
 
 export const loginByEmail = defineRoute({
@@ -25,16 +26,16 @@ export const loginByEmail = defineRoute({
   path: '/user/api/loginByEmail',
   auth: 'none',
   bodyEncoding: 'form',
-  body: z.object({
+  body: lazySchema(() => z.object({
     email,
     code: z.string({ error: MSG.codeFormat }).trim().regex(/^\d{6}$/, MSG.codeFormat),
-  }),
-  response: z.object({
+  })),
+  response: lazySchema(() => z.object({
     success: z.literal(true),
     msg: z.literal('ok'),
     token: z.string(),
     username: z.string(),
-  }),
+  })),
 })
 
 /** `token` travels in the form body as the spec says; a bearer header is read when the body has none. */
@@ -43,14 +44,14 @@ export const userInfo = defineRoute({
   path: '/user/api/info',
   auth: 'none',
   bodyEncoding: 'form',
-  body: z.object({ token }),
-  response: z.object({
+  body: lazySchema(() => z.object({ token })),
+  response: lazySchema(() => z.object({
     success: z.literal(true),
     msg: z.literal('ok'),
     username: z.string(),
     /** Only when `token` was the OAuth return's one-time ticket: the session token it was exchanged for. */
     token: z.string().optional(),
-  }),
+  })),
 })
 
 export const authCheck = defineRoute({
@@ -58,8 +59,8 @@ export const authCheck = defineRoute({
   path: '/user/api/auth',
   auth: 'none',
   bodyEncoding: 'form',
-  body: z.object({ token }),
-  response: z.object({ success: z.literal(true) }),
+  body: lazySchema(() => z.object({ token })),
+  response: lazySchema(() => z.object({ success: z.literal(true) })),
 })
 
 export const logout = defineRoute({
@@ -67,11 +68,11 @@ export const logout = defineRoute({
   path: '/user/api/logout',
   auth: 'none',
   bodyEncoding: 'form',
-  body: z.object({ token }),
-  response: z.object({ success: z.literal(true), msg: z.literal('ok') }),
+  body: lazySchema(() => z.object({ token })),
+  response: lazySchema(() => z.object({ success: z.literal(true), msg: z.literal('ok') })),
 })
 
-export const oauthProvider = z.enum(['github', 'oidc'])
+export const oauthProvider = lazySchema(() => z.enum(['github', 'oidc']))
 export type OAuthProvider = z.infer<typeof oauthProvider>
 
 /**
@@ -83,13 +84,13 @@ export const loginOptions = defineRoute({
   method: 'GET',
   path: '/user/api/login-options',
   auth: 'none',
-  response: z.object({
+  response: lazySchema(() => z.object({
     success: z.literal(true),
     github: z.boolean(),
     oidc: z.object({ name: z.string() }).nullable(),
     devLogin: z.boolean(),
     demo: z.boolean(),
-  }),
+  })),
 })
 
 /** Browser redirects (not fetch calls): start at the provider, come back to the callback. */
@@ -99,9 +100,9 @@ export const oauthPaths = {
 } as const
 
 /** Query of the browser redirect that starts a provider sign-in; `jump` is where the token returns to. */
-export const oauthStartQuery = z.object({ jump: z.string().max(200).optional() })
-export const oauthCallbackQuery = z.object({
+export const oauthStartQuery = lazySchema(() => z.object({ jump: z.string().max(200).optional() }))
+export const oauthCallbackQuery = lazySchema(() => z.object({
   code: z.string().max(2048).optional(),
   state: z.string().max(200).optional(),
   error: z.string().max(200).optional(),
-})
+}))

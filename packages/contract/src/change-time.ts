@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySchema } from './lazy-schema'
 
 /**
  * The time a change was made, sent with a change that waited offline (issue
@@ -14,7 +15,7 @@ export const CHANGE_TIME_MSG = {
 /** How far ahead of the server's clock a change's time may be (a device clock a little fast). */
 export const CHANGE_TIME_AHEAD_MAX_MS = 5 * 60_000
 
-export const changedAt = z.iso.datetime({ offset: true, error: CHANGE_TIME_MSG.invalid })
+export const changedAt = lazySchema(() => z.iso.datetime({ offset: true, error: CHANGE_TIME_MSG.invalid }))
 
 /**
  * A change's time as the server applies it: the time sent, refused when it is

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineRoute, idInput, okBody } from './http'
+import { lazySchema } from './lazy-schema'
 
 /** spec 001 s2: the category a channel without one is listed under. */
 export const UNCATEGORIZED = 'Uncategorized'
@@ -23,21 +24,21 @@ export const FEED_TITLE_MAX = 200
  * (Discover says it is not loaded), `ok`, `error` (the last try failed; it is
  * retried with backoff), `paused` (3 parse errors in a row; refreshed by hand).
  */
-export const feedStatus = z.enum(['pending', 'ok', 'error', 'paused'])
+export const feedStatus = lazySchema(() => z.enum(['pending', 'ok', 'error', 'paused']))
 export type FeedStatus = z.infer<typeof feedStatus>
 
 /** An episode as a channel card shows it: the latest one (spec 001 s3). */
-export const latestEpisode = z.object({
+export const latestEpisode = lazySchema(() => z.object({
   id: z.number().int(),
   title: z.string(),
   duration: z.number().nullable(),
   audio: z.string().nullable(),
   video: z.string().nullable(),
-})
+}))
 export type LatestEpisode = z.infer<typeof latestEpisode>
 
 /** A channel (spec 001 s3), plus where its feed lives and how its last fetch went. */
-export const feed = z.object({
+export const feed = lazySchema(() => z.object({
   id: z.number().int(),
   /** The caller's own name for the channel when they renamed it, else the publisher's. */
   title: z.string(),
@@ -52,11 +53,11 @@ export const feed = z.object({
   /** The last fetch's failure, in words, while status is error or paused. */
   error: z.string().nullable(),
   last_fetched_at: z.string().nullable(),
-})
+}))
 export type Feed = z.infer<typeof feed>
 
 /** An episode (spec 001 s3). `pub_date` is ISO 8601; `description` is the publisher's HTML. */
-export const feedItem = z.object({
+export const feedItem = lazySchema(() => z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string(),
@@ -70,7 +71,7 @@ export const feedItem = z.object({
   isPlayed: z.boolean(),
   /** Ours: the publisher ships a transcript, so the episode's words will be exact. */
   has_transcript: z.boolean(),
-})
+}))
 export type FeedItem = z.infer<typeof feedItem>
 
 const idError = (field: string) => `${field} must be a feed id`
@@ -80,29 +81,29 @@ export const rssList = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/rss-list',
   auth: 'bearer',
-  response: z.object({ success: z.literal(true), msg: z.literal('ok'), data: z.array(feed) }),
+  response: lazySchema(() => z.object({ success: z.literal(true), msg: z.literal('ok'), data: z.array(feed) })),
 })
 
 export const rssItems = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/rss-items',
   auth: 'bearer',
-  query: z.object({ rss_id: id('rss_id') }),
-  response: z.object({ success: z.literal(true), msg: z.literal('ok'), items: z.array(feedItem) }),
+  query: lazySchema(() => z.object({ rss_id: id('rss_id') })),
+  response: lazySchema(() => z.object({ success: z.literal(true), msg: z.literal('ok'), items: z.array(feedItem) })),
 })
 
 export const userRssIdList = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/user-rss-id-list',
   auth: 'bearer',
-  response: z.object({ success: z.literal(true), msg: z.literal('ok'), data: z.array(z.number().int()) }),
+  response: lazySchema(() => z.object({ success: z.literal(true), msg: z.literal('ok'), data: z.array(z.number().int()) })),
 })
 
 export const userRssSubscribeItems = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/user-rss-subscribe-items',
   auth: 'bearer',
-  response: z.object({ success: z.literal(true), msg: z.literal('ok'), items: z.array(feedItem) }),
+  response: lazySchema(() => z.object({ success: z.literal(true), msg: z.literal('ok'), items: z.array(feedItem) })),
 })
 
 export const rssSubscribe = defineRoute({
@@ -110,7 +111,7 @@ export const rssSubscribe = defineRoute({
   path: '/english_vocab/api/rss-subscribe',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({ rss_id: id('rss_id') }),
+  body: lazySchema(() => z.object({ rss_id: id('rss_id') })),
   response: okBody,
 })
 
@@ -119,14 +120,14 @@ export const rssUnsubscribe = defineRoute({
   path: '/english_vocab/api/rss-unsubscribe',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({ rss_id: id('rss_id') }),
+  body: lazySchema(() => z.object({ rss_id: id('rss_id') })),
   response: okBody,
 })
 
 /** spec 001 s5: blank or not a URL gives this text, on both sides. */
 export const INVALID_RSS_URL = 'Please enter a valid RSS URL'
 
-export const rssUrl = z
+export const rssUrl = lazySchema(() => z
   .string({ error: INVALID_RSS_URL })
   .trim()
   .min(1, INVALID_RSS_URL)
@@ -138,7 +139,7 @@ export const rssUrl = z
     } catch {
       return false
     }
-  }, INVALID_RSS_URL)
+  }, INVALID_RSS_URL))
 
 /** Fetches and parses the feed before answering; the channel then shows in Discover (ours: its id comes back). */
 export const importRssChannel = defineRoute({
@@ -146,8 +147,8 @@ export const importRssChannel = defineRoute({
   path: '/english_vocab/api/import-rss-channel',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({ rss_url: rssUrl }),
-  response: okBody.extend({ rss_id: z.number().int(), title: z.string() }),
+  body: lazySchema(() => z.object({ rss_url: rssUrl })),
+  response: lazySchema(() => okBody.extend({ rss_id: z.number().int(), title: z.string() })),
 })
 
 /** Creates (or finds) the caller's article for the episode and queues its transcript. */
@@ -156,8 +157,8 @@ export const collectRssItem = defineRoute({
   path: '/english_vocab/api/collect-rss-item',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({ rss_item_id: id('rss_item_id') }),
-  response: okBody.extend({ article_hash_id: z.string() }),
+  body: lazySchema(() => z.object({ rss_item_id: id('rss_item_id') })),
+  response: lazySchema(() => okBody.extend({ article_hash_id: z.string() })),
 })
 
 /** Ours: the played mark of one episode, for the caller only. */
@@ -166,7 +167,7 @@ export const rssItemPlayed = defineRoute({
   path: '/english_vocab/api/rss-item-played',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({ rss_item_id: id('rss_item_id'), played: z.boolean({ error: 'played must be true or false' }).default(true) }),
+  body: lazySchema(() => z.object({ rss_item_id: id('rss_item_id'), played: z.boolean({ error: 'played must be true or false' }).default(true) })),
   response: okBody,
 })
 
@@ -176,8 +177,8 @@ export const rssRefresh = defineRoute({
   path: '/english_vocab/api/rss-refresh',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({ rss_id: id('rss_id') }),
-  response: okBody.extend({ data: feed }),
+  body: lazySchema(() => z.object({ rss_id: id('rss_id') })),
+  response: lazySchema(() => okBody.extend({ data: feed })),
 })
 
 /** What the rename call and the console's dialog say about a bad name, word for word. */
@@ -189,13 +190,13 @@ export const FEED_TITLE_MSG = {
 } as const
 
 /** A name a user gives a channel: trimmed, one line, 1..FEED_TITLE_MAX characters. */
-export const feedTitle = z
+export const feedTitle = lazySchema(() => z
   .string({ error: FEED_TITLE_MSG.required })
   .trim()
   .min(1, FEED_TITLE_MSG.empty)
   .max(FEED_TITLE_MAX, FEED_TITLE_MSG.tooLong)
   // Tabs, line breaks and other controls would break the one-line cards and the OPML export.
-  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), FEED_TITLE_MSG.oneLine)
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), FEED_TITLE_MSG.oneLine))
 
 /**
  * Ours: the caller's own name for a channel (`title: null` goes back to the
@@ -207,8 +208,8 @@ export const rssRename = defineRoute({
   path: '/english_vocab/api/rss-rename',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({ rss_id: id('rss_id'), title: feedTitle.nullable() }),
-  response: okBody.extend({ data: feed }),
+  body: lazySchema(() => z.object({ rss_id: id('rss_id'), title: feedTitle.nullable() })),
+  response: lazySchema(() => okBody.extend({ data: feed })),
 })
 
 /** Ours: the caller's subscriptions as an OPML 2.0 document. */
@@ -217,7 +218,7 @@ export const exportOpml = defineRoute({
   path: '/english_vocab/api/rss-opml',
   auth: 'bearer',
   responseType: 'text',
-  response: z.string(),
+  response: lazySchema(() => z.string()),
 })
 
 /**
@@ -229,8 +230,8 @@ export const importOpml = defineRoute({
   path: '/english_vocab/api/rss-opml',
   auth: 'bearer',
   bodyEncoding: 'text',
-  body: z.string({ error: 'Send the OPML file as the request body' }).max(OPML_MAX_BYTES, 'The OPML file is too large (at most 2 MB)'),
-  response: okBody.extend({ subscribed: z.number().int(), skipped: z.array(z.object({ url: z.string(), reason: z.string() })) }),
+  body: lazySchema(() => z.string({ error: 'Send the OPML file as the request body' }).max(OPML_MAX_BYTES, 'The OPML file is too large (at most 2 MB)')),
+  response: lazySchema(() => okBody.extend({ subscribed: z.number().int(), skipped: z.array(z.object({ url: z.string(), reason: z.string() })) })),
 })
 
 /** Whole minutes, rounded up (spec 001 s9: channel cards and episode play buttons). */

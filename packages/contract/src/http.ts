@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySchema } from './lazy-schema'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -38,17 +39,17 @@ export type RouteBody<R extends RouteContract> = R['body'] extends z.ZodType ? z
 export type RouteResponse<R extends RouteContract> = z.output<R['response']>
 
 /** The one error shape of the spec: every failure answers `{success:false, msg}`. */
-export const errorBody = z.object({
+export const errorBody = lazySchema(() => z.object({
   success: z.literal(false),
   msg: z.string(),
-})
+}))
 export type ErrorBody = z.infer<typeof errorBody>
 
 /** The plain success acknowledgement most write calls answer with. */
-export const okBody = z.object({
+export const okBody = lazySchema(() => z.object({
   success: z.literal(true),
   msg: z.literal('ok'),
-})
+}))
 
 /** PostgreSQL's `integer`, the type of every id column: a larger id names nothing. */
 export const MAX_ID = 2_147_483_647

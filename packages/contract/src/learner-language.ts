@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineRoute } from './http'
 import { isLanguageCode } from './languages'
+import { lazySchema } from './lazy-schema'
 
 /**
  * The learner's language (issue 24): a per-user native language, and the
@@ -28,11 +29,11 @@ export const DICTIONARY_URL_MAX_LENGTH = 500
 export const languageCodeOf = (text: string) => text.trim().toLowerCase().replace(/[-_].*$/, '')
 
 /** A learner's language in a request: an ISO 639-1 code (a region is dropped: "de-AT" is "de"). */
-export const languageInput = z
+export const languageInput = lazySchema(() => z
   .string({ error: LANGUAGE_MSG.badLanguage })
   .max(35, LANGUAGE_MSG.badLanguage)
   .transform(languageCodeOf)
-  .refine(isLanguageCode, LANGUAGE_MSG.badLanguage)
+  .refine(isLanguageCode, LANGUAGE_MSG.badLanguage))
 
 /** Whether a web dictionary template is an http(s) address with a {word} slot. */
 export function isDictionaryUrl(template: string): boolean {
@@ -49,20 +50,20 @@ export function isDictionaryUrl(template: string): boolean {
 export const dictionaryLink = (template: string, word: string) => template.replaceAll('{word}', encodeURIComponent(word))
 
 /** A web dictionary template in a request; empty text clears it, as null does. */
-const dictionaryUrlInput = z.preprocess(
+const dictionaryUrlInput = lazySchema(() => z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
   z.string({ error: LANGUAGE_MSG.badDictionaryUrl }).refine(isDictionaryUrl, LANGUAGE_MSG.badDictionaryUrl).nullable(),
-)
+))
 
 /** One meaning in the learner's language and where it came from ("FreeDict English–German", "AI model gpt-4o-mini"). */
-export const translation = z.object({ text: z.string(), source: z.string() })
+export const translation = lazySchema(() => z.object({ text: z.string(), source: z.string() }))
 export type Translation = z.infer<typeof translation>
 
 /** A bilingual dictionary this server found, by the language it translates into. */
-export const dictionaryInfo = z.object({ language: z.string(), name: z.string() })
+export const dictionaryInfo = lazySchema(() => z.object({ language: z.string(), name: z.string() }))
 export type DictionaryInfo = z.infer<typeof dictionaryInfo>
 
-const settingsResponse = z.object({
+const settingsResponse = lazySchema(() => z.object({
   success: z.literal(true),
   /** ISO 639-1; null until the learner names one. */
   native_language: z.string().nullable(),
@@ -71,7 +72,7 @@ const settingsResponse = z.object({
   /** The offline dictionaries of this server, each with the language it translates English into. */
   dictionaries: z.array(dictionaryInfo),
   msg: z.literal('ok'),
-})
+}))
 
 /** The signed-in learner's word settings, and the dictionaries the server has. */
 export const getWordSettings = defineRoute({
@@ -87,14 +88,14 @@ export const updateWordSettings = defineRoute({
   path: '/english_vocab/api/words/settings',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({
+  body: lazySchema(() => z.object({
     native_language: languageInput.nullable().optional(),
     dictionary_url: dictionaryUrlInput.optional(),
-  }),
+  })),
   response: settingsResponse,
 })
 
-const modelTranslation = z.object({ success: z.literal(true), translation, msg: z.literal('ok') })
+const modelTranslation = lazySchema(() => z.object({ success: z.literal(true), translation, msg: z.literal('ok') }))
 
 /**
  * The configured model's meaning of the word in this sentence, in the
@@ -104,10 +105,10 @@ export const translateWord = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/words/translate',
   auth: 'bearer',
-  query: z.object({
+  query: lazySchema(() => z.object({
     word: z.string().trim().min(1, 'word is required').max(200, 'A word or phrase is at most 200 characters'),
     sentence: z.string().max(TRANSLATE_SENTENCE_MAX_LENGTH, LANGUAGE_MSG.sentenceTooLong).optional(),
-  }),
+  })),
   response: modelTranslation,
 })
 
@@ -116,12 +117,12 @@ export const translateSentence = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/words/translate_sentence',
   auth: 'bearer',
-  query: z.object({
+  query: lazySchema(() => z.object({
     sentence: z
       .string({ error: LANGUAGE_MSG.sentenceRequired })
       .trim()
       .min(1, LANGUAGE_MSG.sentenceRequired)
       .max(TRANSLATE_SENTENCE_MAX_LENGTH, LANGUAGE_MSG.sentenceTooLong),
-  }),
+  })),
   response: modelTranslation,
 })

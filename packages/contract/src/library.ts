@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { defineRoute, MAX_ID } from './http'
+import { lazySchema } from './lazy-schema'
 
 /** Article entity, field names as spec 000 s3 writes them. Duration in seconds. */
-export const article = z.object({
+export const article = lazySchema(() => z.object({
   CollectionID: z.number().int(),
   HashID: z.string(),
   Title: z.string(),
@@ -15,38 +16,38 @@ export const article = z.object({
   IsFinished: z.boolean(),
   Thumbnail: z.string().nullable(),
   Duration: z.number().nullable(),
-})
+}))
 export type Article = z.infer<typeof article>
 
 /** An article is named by its CollectionID (number) or its HashID (string); both are accepted. */
-export const articleRef = z.union([z.number().int().positive().max(MAX_ID), z.string().trim().min(1).max(64)], {
+export const articleRef = lazySchema(() => z.union([z.number().int().positive().max(MAX_ID), z.string().trim().min(1).max(64)], {
   error: 'article_id is required',
-})
+}))
 
 /** Form bodies carry numbers and booleans as text. */
-const formBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], {
+const formBoolean = lazySchema(() => z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], {
   error: 'finished must be true or false',
-})
+}))
 /** A CollectionID is a short run of digits; a HashID is 12 letters and digits. */
 export function parseArticleRef(value: string): number | string {
   return /^\d{1,10}$/.test(value) && Number(value) <= MAX_ID ? Number(value) : value
 }
-const formArticleRef = z.preprocess((v) => (typeof v === 'string' ? parseArticleRef(v) : v), articleRef)
+const formArticleRef = lazySchema(() => z.preprocess((v) => (typeof v === 'string' ? parseArticleRef(v) : v), articleRef))
 
 export const wordCollections = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/word_collections',
   auth: 'bearer',
-  response: z.object({ success: z.literal(true), collections: z.array(article), msg: z.literal('ok') }),
+  response: lazySchema(() => z.object({ success: z.literal(true), collections: z.array(article), msg: z.literal('ok') })),
 })
 
 export const getArticle = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/article',
   auth: 'bearer',
-  query: z.object({ id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64) }),
+  query: lazySchema(() => z.object({ id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64) })),
   // Ours: false when the article is another user's, readable through a public playlist (read only).
-  response: z.object({ success: z.literal(true), article, is_mine: z.boolean(), msg: z.literal('ok') }),
+  response: lazySchema(() => z.object({ success: z.literal(true), article, is_mine: z.boolean(), msg: z.literal('ok') })),
 })
 
 export const markFinished = defineRoute({
@@ -54,8 +55,8 @@ export const markFinished = defineRoute({
   path: '/english_vocab/api/mark_finished',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({ article_id: formArticleRef, finished: formBoolean }),
-  response: z.object({ success: z.literal(true), msg: z.literal('ok') }),
+  body: lazySchema(() => z.object({ article_id: formArticleRef, finished: formBoolean })),
+  response: lazySchema(() => z.object({ success: z.literal(true), msg: z.literal('ok') })),
 })
 
 export const deleteArticle = defineRoute({
@@ -63,6 +64,6 @@ export const deleteArticle = defineRoute({
   path: '/english_vocab/api/delete-article',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({ article_id: formArticleRef }),
-  response: z.object({ success: z.literal(true), msg: z.literal('ok') }),
+  body: lazySchema(() => z.object({ article_id: formArticleRef })),
+  response: lazySchema(() => z.object({ success: z.literal(true), msg: z.literal('ok') })),
 })

@@ -1,17 +1,18 @@
 import { z } from 'zod'
 import { defineRoute, intInput } from './http'
+import { lazySchema } from './lazy-schema'
 
 /** A word and when it is spoken, in milliseconds from the start of the media. */
-export const wordTimestamp = z.object({ word: z.string(), start: z.number(), end: z.number() })
+export const wordTimestamp = lazySchema(() => z.object({ word: z.string(), start: z.number(), end: z.number() }))
 export type WordTimestamp = z.infer<typeof wordTimestamp>
 
 /** Segment entity (spec 000 s3): start and end in ms, text, word timings. */
-export const segment = z.object({
+export const segment = lazySchema(() => z.object({
   start: z.number(),
   end: z.number(),
   text: z.string(),
   word_timestamps: z.array(wordTimestamp),
-})
+}))
 export type Segment = z.infer<typeof segment>
 
 /**
@@ -20,7 +21,7 @@ export type Segment = z.infer<typeof segment>
  * text timed word by word; 'transcribed': Whisper or a transcription API;
  * 'recognised': pocketsphinx free recognition, low confidence.
  */
-export const transcriptionStatus = z.object({
+export const transcriptionStatus = lazySchema(() => z.object({
   status: z.enum(['none', 'pending', 'running', 'done', 'failed']),
   progress: z.number(),
   confidence: z.enum(['aligned', 'transcribed', 'recognised']),
@@ -45,7 +46,7 @@ export const transcriptionStatus = z.object({
    * the media came without a transcript and nothing here can recognise one (status 'failed').
    */
   notice: z.enum(['word_timing_off', 'recognition_unavailable']).optional(),
-})
+}))
 export type TranscriptionStatus = z.infer<typeof transcriptionStatus>
 
 /** What the player says when this server cannot do part of a transcript (issue 27): never the recording's fault. */
@@ -55,14 +56,14 @@ export const TRANSCRIPT_NOTICE = {
     'This server cannot make a transcript of this recording: it came without one, and no recogniser is installed here (pocketsphinx, a Whisper model or a transcription API).',
 } as const satisfies Record<NonNullable<TranscriptionStatus['notice']>, string>
 
-const mediaAddress = z.string({ error: 'audio_url is required' }).trim().min(1, 'audio_url is required').max(2048)
+const mediaAddress = lazySchema(() => z.string({ error: 'audio_url is required' }).trim().min(1, 'audio_url is required').max(2048))
 
 export const getSpeechSegments = defineRoute({
   method: 'GET',
   path: '/media-proxy/get_speech_segments',
   auth: 'bearer',
-  query: z.object({ audio_url: mediaAddress }),
-  response: z.object({ success: z.literal(true), segments: z.array(segment), transcription: transcriptionStatus.optional() }),
+  query: lazySchema(() => z.object({ audio_url: mediaAddress })),
+  response: lazySchema(() => z.object({ success: z.literal(true), segments: z.array(segment), transcription: transcriptionStatus.optional() })),
 })
 
 /** Sent when an article with media loads: queues its transcript once per address (spec 000 s7). */
@@ -71,8 +72,8 @@ export const parseMedia = defineRoute({
   path: '/media-proxy/parse_media',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({ audio_url: mediaAddress }),
-  response: z.object({ success: z.literal(true), transcription: transcriptionStatus }),
+  body: lazySchema(() => z.object({ audio_url: mediaAddress })),
+  response: lazySchema(() => z.object({ success: z.literal(true), transcription: transcriptionStatus })),
 })
 
 /** Segments around a play position: the window the player needs next (spec 000 s9: 30 s ahead). */
@@ -80,25 +81,25 @@ export const getTranscriptWindow = defineRoute({
   method: 'GET',
   path: '/media-proxy/transcript',
   auth: 'bearer',
-  query: z.object({
+  query: lazySchema(() => z.object({
     audio_url: mediaAddress,
     play_pos: intInput('play_pos must be a whole number of milliseconds', 0, 1e9),
-  }),
-  response: z.object({ success: z.literal(true), segments: z.array(segment), transcription: transcriptionStatus.optional() }),
+  })),
+  response: lazySchema(() => z.object({ success: z.literal(true), segments: z.array(segment), transcription: transcriptionStatus.optional() })),
 })
 
 export const TRANSCRIPT_WINDOW_AHEAD_MS = 30_000
 export const TRANSCRIPT_WINDOW_BEHIND_MS = 5_000
 
 /** Query of the media stream (not a fetch call: the src of <audio>/<video>). */
-export const proxyMediaQuery = z.object({ resource_addr: z.string({ error: 'resource_addr is required' }).trim().min(1).max(2048) })
+export const proxyMediaQuery = lazySchema(() => z.object({ resource_addr: z.string({ error: 'resource_addr is required' }).trim().min(1).max(2048) }))
 export const PROXY_MEDIA_PATH = '/media-proxy/proxy_media'
 
 /** Image routes (spec 000 s7): stored files, video frames, and remote images resized. */
 export const STORAGE_JUMP_PREFIX = '/storage/api/jump'
 export const STORAGE_THUMBNAIL_PREFIX = '/storage/api/thumbnail'
 export const THUMBNAIL_IMAGE_PATH = '/media-proxy/thumbnail-image'
-export const thumbnailImageQuery = z.object({
+export const thumbnailImageQuery = lazySchema(() => z.object({
   size: intInput('size must be 32 to 1024', 32, 1024).default(180),
   address: z.string({ error: 'address is required' }).trim().min(1, 'address is required').max(2048),
-})
+}))

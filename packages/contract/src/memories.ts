@@ -3,25 +3,26 @@ import { defineRoute, idInput, intInput, MAX_ID } from './http'
 import { articleRef } from './library'
 import { MEMORIES_MSG } from './messages'
 import { ANSWER_BUTTONS, ANSWER_TIME_MAX_MS, REVIEW_RATINGS, SCHEDULERS } from './review-rules'
+import { lazySchema } from './lazy-schema'
 
-const answerButtons = z.union([z.literal(ANSWER_BUTTONS[0]), z.literal(ANSWER_BUTTONS[1])])
+const answerButtons = lazySchema(() => z.union([z.literal(ANSWER_BUTTONS[0]), z.literal(ANSWER_BUTTONS[1])]))
 /** 2 or 4 in a request: a JSON number, or the digit in a form. */
-const answerButtonsInput = z.preprocess(
+const answerButtonsInput = lazySchema(() => z.preprocess(
   (v) => (typeof v === 'string' && /^\d$/.test(v) ? Number(v) : v),
   z.union([z.literal(ANSWER_BUTTONS[0]), z.literal(ANSWER_BUTTONS[1])], { error: MEMORIES_MSG.badAnswerButtons }),
-)
+))
 
 /**
  * Deck entity (spec 001 s3: id, name) plus the scheduler it reviews with
  * (FSRS-6 unless SM-2 was chosen) and its answer buttons (2: the spec's
  * Unfamiliar / Familiar; 4: Anki's Again, Hard, Good, Easy).
  */
-export const deck = z.object({
+export const deck = lazySchema(() => z.object({
   id: z.number().int(),
   name: z.string(),
   scheduler: z.enum(SCHEDULERS),
   answer_buttons: answerButtons,
-})
+}))
 export type Deck = z.infer<typeof deck>
 
 /**
@@ -42,7 +43,7 @@ export const flashcardAudioUrl = (flashcardId: number) => FLASHCARD_AUDIO_PATH.r
  * 8601 instants (UTC); the console compares them by the learner's calendar day.
  * `next_review` is null only for a card that was never scheduled.
  */
-export const flashcard = z.object({
+export const flashcard = lazySchema(() => z.object({
   id: z.number().int(),
   deck_id: z.number().int(),
   front: z.string(),
@@ -62,13 +63,13 @@ export const flashcard = z.object({
       url: z.string().nullable(),
     })
     .nullable(),
-})
+}))
 export type Flashcard = z.infer<typeof flashcard>
 
 /** Daily stat and stats summary (spec 001 s3). */
-export const dailyStat = z.object({ date: z.string(), cards_added: z.number().int(), cards_reviewed: z.number().int() })
+export const dailyStat = lazySchema(() => z.object({ date: z.string(), cards_added: z.number().int(), cards_reviewed: z.number().int() }))
 export type DailyStat = z.infer<typeof dailyStat>
-export const statsSummary = z.object({ total_added: z.number().int(), total_reviewed: z.number().int(), start_date: z.string(), end_date: z.string() })
+export const statsSummary = lazySchema(() => z.object({ total_added: z.number().int(), total_reviewed: z.number().int(), start_date: z.string(), end_date: z.string() }))
 export type StatsSummary = z.infer<typeof statsSummary>
 
 /** The longest front, back and deck name we keep; far beyond any real card, short of abuse. */
@@ -82,19 +83,19 @@ const id = idInput
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).refine((v) => v.trim() !== '', message).pipe(z.string().max(max, `${message.split(' is ')[0]} is too long (at most ${max} characters)`))
 
-const deckId = id(MEMORIES_MSG.deckIdRequired)
+const deckId = lazySchema(() => id(MEMORIES_MSG.deckIdRequired))
 /** A card's two texts, both required; the front is kept trimmed. */
-const cardText = {
+const cardText = () => ({
   front: requiredText(MEMORIES_MSG.frontRequired, FRONT_MAX).transform((v) => v.trim()),
   back: requiredText(MEMORIES_MSG.backRequired, BACK_MAX),
-}
+})
 const ymd = (field: string) => z.string({ error: `${field} is required` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
 
 export const listDecks = defineRoute({
   method: 'GET',
   path: '/english_vocab/memories/decks',
   auth: 'bearer',
-  response: z.object({ success: z.literal(true), decks: z.array(deck), msg: z.literal('ok') }),
+  response: lazySchema(() => z.object({ success: z.literal(true), decks: z.array(deck), msg: z.literal('ok') })),
 })
 
 export const createDeck = defineRoute({
@@ -102,12 +103,12 @@ export const createDeck = defineRoute({
   path: '/english_vocab/memories/deck',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({
+  body: lazySchema(() => z.object({
     name: requiredText(MEMORIES_MSG.deckNameRequired, DECK_NAME_MAX).transform((v) => v.trim()),
     scheduler: z.enum(SCHEDULERS, { error: MEMORIES_MSG.badScheduler }).default('fsrs'),
     answer_buttons: answerButtonsInput.optional(),
-  }),
-  response: z.object({ success: z.literal(true), deck, msg: z.literal('ok') }),
+  })),
+  response: lazySchema(() => z.object({ success: z.literal(true), deck, msg: z.literal('ok') })),
 })
 
 /** One deck with its settings (beyond the spec); another user's deck is not found. */
@@ -115,7 +116,7 @@ export const getDeckSettings = defineRoute({
   method: 'GET',
   path: '/english_vocab/memories/deck/:id/settings',
   auth: 'bearer',
-  response: z.object({ success: z.literal(true), deck, msg: z.literal('ok') }),
+  response: lazySchema(() => z.object({ success: z.literal(true), deck, msg: z.literal('ok') })),
 })
 
 /** Changes how a deck is reviewed: 2 or 4 answer buttons (beyond the spec). */
@@ -124,18 +125,18 @@ export const updateDeckSettings = defineRoute({
   path: '/english_vocab/memories/deck/:id/settings',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({
+  body: lazySchema(() => z.object({
     answer_buttons: answerButtonsInput,
-  }),
-  response: z.object({ success: z.literal(true), deck, msg: z.literal('ok') }),
+  })),
+  response: lazySchema(() => z.object({ success: z.literal(true), deck, msg: z.literal('ok') })),
 })
 
 export const listFlashcards = defineRoute({
   method: 'GET',
   path: '/english_vocab/memories/flashcards',
   auth: 'bearer',
-  query: z.object({ deck_id: deckId }),
-  response: z.object({ success: z.literal(true), flashcards: z.array(flashcard), msg: z.literal('ok') }),
+  query: lazySchema(() => z.object({ deck_id: deckId })),
+  response: lazySchema(() => z.object({ success: z.literal(true), flashcards: z.array(flashcard), msg: z.literal('ok') })),
 })
 
 export const createFlashcard = defineRoute({
@@ -143,10 +144,10 @@ export const createFlashcard = defineRoute({
   path: '/english_vocab/memories/flashcard',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z
+  body: lazySchema(() => z
     .object({
       deck_id: deckId,
-      ...cardText,
+      ...cardText(),
       // Beyond the spec (issue 16): the card's type and the sentence it was made from, whose audio it keeps.
       kind: z.enum(CARD_KINDS, { error: MEMORIES_MSG.badCardKind }).optional(),
       source: z
@@ -158,28 +159,28 @@ export const createFlashcard = defineRoute({
         .refine((s) => s.end_ms > s.start_ms && s.end_ms - s.start_ms <= CLIP_MAX_MS, MEMORIES_MSG.badClipTimes)
         .optional(),
     })
-    .refine((b) => (b.kind ?? 'standard') === 'standard' || b.source !== undefined, MEMORIES_MSG.listeningNeedsSource),
-  response: z.object({ success: z.literal(true), flashcard, msg: z.literal('ok') }),
+    .refine((b) => (b.kind ?? 'standard') === 'standard' || b.source !== undefined, MEMORIES_MSG.listeningNeedsSource)),
+  response: lazySchema(() => z.object({ success: z.literal(true), flashcard, msg: z.literal('ok') })),
 })
 
 /** `:id` in the path; the console fills it in with `pathWithId`. */
-export const flashcardIdParams = z.object({ id: id(MEMORIES_MSG.flashcardNotFound) })
-export const deckIdParams = z.object({ id: id(MEMORIES_MSG.deckNotFound) })
+export const flashcardIdParams = lazySchema(() => z.object({ id: id(MEMORIES_MSG.flashcardNotFound) }))
+export const deckIdParams = lazySchema(() => z.object({ id: id(MEMORIES_MSG.deckNotFound) }))
 
 export const updateFlashcard = defineRoute({
   method: 'PUT',
   path: '/english_vocab/memories/flashcard/:id',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object(cardText),
-  response: z.object({ success: z.literal(true), flashcard, msg: z.literal('ok') }),
+  body: lazySchema(() => z.object(cardText())),
+  response: lazySchema(() => z.object({ success: z.literal(true), flashcard, msg: z.literal('ok') })),
 })
 
 export const deleteFlashcard = defineRoute({
   method: 'DELETE',
   path: '/english_vocab/memories/flashcard/:id',
   auth: 'bearer',
-  response: z.object({ success: z.literal(true), msg: z.literal('ok') }),
+  response: lazySchema(() => z.object({ success: z.literal(true), msg: z.literal('ok') })),
 })
 
 /** A route with `:id` in its path, pointed at one card or deck. */
@@ -192,7 +193,7 @@ export const reviewFlashcard = defineRoute({
   path: '/english_vocab/memories/review',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({
+  body: lazySchema(() => z.object({
     flashcard_id: id(MEMORIES_MSG.flashcardIdRequired),
     rating: z.enum(REVIEW_RATINGS, { error: MEMORIES_MSG.badRating }),
     /** Beyond the spec: how long the learner took to answer, in ms (the Anki export's answer time). */
@@ -205,8 +206,8 @@ export const reviewFlashcard = defineRoute({
     review_id: z.uuid({ error: MEMORIES_MSG.badReviewId }).transform((v) => v.toLowerCase()).optional(),
     /** Beyond the spec (issue 26): when the learner answered (a review made offline is scheduled at its own time). */
     answered_at: z.iso.datetime({ offset: true, error: MEMORIES_MSG.badAnsweredAt }).optional(),
-  }),
-  response: z.object({ success: z.literal(true), updated_flashcard: flashcard, msg: z.literal('ok') }),
+  })),
+  response: lazySchema(() => z.object({ success: z.literal(true), updated_flashcard: flashcard, msg: z.literal('ok') })),
 })
 
 /**
@@ -217,24 +218,24 @@ export const reviewIntervals = defineRoute({
   method: 'GET',
   path: '/english_vocab/memories/flashcard/:id/intervals',
   auth: 'bearer',
-  response: z.object({
+  response: lazySchema(() => z.object({
     success: z.literal(true),
     intervals: z.object(Object.fromEntries(REVIEW_RATINGS.map((r) => [r, z.number()])) as Record<(typeof REVIEW_RATINGS)[number], z.ZodNumber>),
     msg: z.literal('ok'),
-  }),
+  })),
 })
 
 export const stats = defineRoute({
   method: 'GET',
   path: '/english_vocab/memories/stats',
   auth: 'bearer',
-  query: z.object({
+  query: lazySchema(() => z.object({
     start_date: ymd('start_date'),
     end_date: ymd('end_date'),
     /** The learner's IANA time zone: a day of activity is their calendar day. UTC when absent. */
     tz: z.string().max(64).optional(),
-  }),
-  response: z.object({ success: z.literal(true), stats: z.array(dailyStat), summary: statsSummary, msg: z.literal('ok') }),
+  })),
+  response: lazySchema(() => z.object({ success: z.literal(true), stats: z.array(dailyStat), summary: statsSummary, msg: z.literal('ok') })),
 })
 
 /** Most cards one CSV import may add; a deck far larger than anyone reviews. */
@@ -249,7 +250,7 @@ export const exportDeckCsv = defineRoute({
   method: 'GET',
   path: '/english_vocab/memories/deck/:id/export.csv',
   auth: 'bearer',
-  response: z.string(),
+  response: lazySchema(() => z.string()),
 })
 
 /** A deck as an Anki package (.apkg) with each card's source sentence and title (beyond the spec). */
@@ -257,7 +258,7 @@ export const exportDeckApkg = defineRoute({
   method: 'GET',
   path: '/english_vocab/memories/deck/:id/export.apkg',
   auth: 'bearer',
-  response: z.instanceof(Uint8Array),
+  response: lazySchema(() => z.instanceof(Uint8Array)),
 })
 
 /** Most one deck file may hold (900 KB: characters of `csv`, bytes of `file_base64`), and that in base64. */
@@ -276,7 +277,7 @@ export const importDeckCsv = defineRoute({
   path: '/english_vocab/memories/deck/:id/import',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z
+  body: lazySchema(() => z
     .object({
       csv: z.string({ error: MEMORIES_MSG.csvEmpty }).max(CSV_IMPORT_MAX_BYTES, MEMORIES_MSG.csvTooLarge).optional(),
       file_base64: z
@@ -285,6 +286,6 @@ export const importDeckCsv = defineRoute({
         .regex(/^[A-Za-z0-9+/]*={0,2}$/, MEMORIES_MSG.csvUnreadable)
         .optional(),
     })
-    .refine((b) => b.csv !== undefined || b.file_base64 !== undefined, { error: MEMORIES_MSG.csvEmpty }),
-  response: z.object({ success: z.literal(true), imported: z.number().int(), msg: z.literal('ok') }),
+    .refine((b) => b.csv !== undefined || b.file_base64 !== undefined, { error: MEMORIES_MSG.csvEmpty })),
+  response: lazySchema(() => z.object({ success: z.literal(true), imported: z.number().int(), msg: z.literal('ok') })),
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineRoute, okBody } from './http'
 import { NOTES_MSG } from './messages'
+import { lazySchema } from './lazy-schema'
 
 /** Spec 000 s7: the notes document of an article lives at /storage/api/config/{HashID}_outline.txt. */
 export const NOTES_FILE_SUFFIX = '_outline.txt'
@@ -33,7 +34,7 @@ export function hashIdOfNotesFile(file: string): string | undefined {
   return /^[A-Za-z0-9_-]{1,64}$/.test(hashId) ? hashId : undefined
 }
 
-const params = z.object({ file: z.string().max(200) })
+const params = lazySchema(() => z.object({ file: z.string().max(200) }))
 
 /** Plain text; 404 means no notes yet (the console then starts the default template). */
 export const getNotes = defineRoute({
@@ -41,7 +42,7 @@ export const getNotes = defineRoute({
   path: '/storage/api/config/:file',
   auth: 'bearer',
   params,
-  response: z.string(),
+  response: lazySchema(() => z.string()),
   responseType: 'text',
 })
 
@@ -51,6 +52,6 @@ export const putNotes = defineRoute({
   auth: 'bearer',
   params,
   bodyEncoding: 'text',
-  body: z.string().max(NOTES_MAX_LENGTH, NOTES_MSG.tooLong),
+  body: lazySchema(() => z.string().max(NOTES_MAX_LENGTH, NOTES_MSG.tooLong)),
   response: okBody,
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineRoute, idInput, okBody } from './http'
 import { articleRef, parseArticleRef } from './library'
+import { lazySchema } from './lazy-schema'
 
 /** spec 000 s7: 'Untitled Playlist' is the name the sidebar's New Playlist button sends. */
 export const NEW_PLAYLIST_NAME = 'Untitled Playlist'
@@ -8,7 +9,7 @@ export const NEW_PLAYLIST_NAME = 'Untitled Playlist'
 export const PLAYLIST_TITLE_MAX = 200
 
 /** Public ids are nanoid strings (ARCHITECTURE s3); anything else cannot name a playlist. */
-const hashId = z.string({ error: 'playlist_hash_id is required' }).trim().min(1, 'playlist_hash_id is required').max(64)
+const hashId = lazySchema(() => z.string({ error: 'playlist_hash_id is required' }).trim().min(1, 'playlist_hash_id is required').max(64))
 const title = (field: string) =>
   z
     .string({ error: `${field} is required` })
@@ -16,25 +17,25 @@ const title = (field: string) =>
     .min(1, 'Playlist title cannot be empty')
     .max(PLAYLIST_TITLE_MAX, `Playlist title is longer than ${PLAYLIST_TITLE_MAX} characters`)
 const playlistIdsError = 'playlist_ids must be a list of playlist ids'
-const playlistIds = z.array(idInput(playlistIdsError), { error: playlistIdsError }).max(1000)
+const playlistIds = lazySchema(() => z.array(idInput(playlistIdsError), { error: playlistIdsError }).max(1000))
 /** Query strings carry the article id as text: digits are a CollectionID, anything else a HashID. */
-const queryArticleRef = z.preprocess((v) => (typeof v === 'string' ? parseArticleRef(v) : v), articleRef)
+const queryArticleRef = lazySchema(() => z.preprocess((v) => (typeof v === 'string' ? parseArticleRef(v) : v), articleRef))
 
 /** One row of the sidebar's Collections list; `is_mine` false for a public playlist kept from another user. */
-export const playlistSummary = z.object({
+export const playlistSummary = lazySchema(() => z.object({
   id: z.number().int(),
   hash_id: z.string(),
   title: z.string(),
   is_mine: z.boolean(),
   public: z.boolean(),
-})
+}))
 export type PlaylistSummary = z.infer<typeof playlistSummary>
 
 /**
  * Playlist article item, field names as spec 000 s3 writes them. `Audio` is
  * ours: the detail screen's player bar needs an address for audio-only items.
  */
-export const playlistArticle = z.object({
+export const playlistArticle = lazySchema(() => z.object({
   ArticleID: z.number().int(),
   HashID: z.string(),
   Title: z.string(),
@@ -42,14 +43,14 @@ export const playlistArticle = z.object({
   Duration: z.number().nullable().optional(),
   Video: z.string().nullable().optional(),
   Audio: z.string().nullable().optional(),
-})
+}))
 export type PlaylistArticle = z.infer<typeof playlistArticle>
 
 export const listPlaylists = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/playlists',
   auth: 'bearer',
-  response: z.object({ success: z.literal(true), msg: z.literal('ok'), playlists: z.array(playlistSummary) }),
+  response: lazySchema(() => z.object({ success: z.literal(true), msg: z.literal('ok'), playlists: z.array(playlistSummary) })),
 })
 
 export const newPlaylist = defineRoute({
@@ -57,21 +58,21 @@ export const newPlaylist = defineRoute({
   path: '/english_vocab/api/new_playlist',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({
+  body: lazySchema(() => z.object({
     name: title('name').default(NEW_PLAYLIST_NAME),
     public: z.boolean({ error: 'public must be true or false' }).default(false),
-  }),
+  })),
   // The new playlist comes back too, so a caller can open it without another call.
-  response: okBody.extend({ playlist: playlistSummary }),
+  response: lazySchema(() => okBody.extend({ playlist: playlistSummary })),
 })
 
 export const queryPlaylistByArticleId = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/query_playlist_by_article_id',
   auth: 'bearer',
-  query: z.object({ article_id: queryArticleRef }),
+  query: lazySchema(() => z.object({ article_id: queryArticleRef })),
   /** The caller's own playlists that hold the article. */
-  response: okBody.extend({ playlistIDs: z.array(z.number().int()) }),
+  response: lazySchema(() => okBody.extend({ playlistIDs: z.array(z.number().int()) })),
 })
 
 /**
@@ -86,11 +87,11 @@ export const addArticleToPlaylist = defineRoute({
   path: '/english_vocab/api/add_article_to_playlist',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({
+  body: lazySchema(() => z.object({
     article_id: articleRef,
     playlist_ids: playlistIds,
     remove_playlist_ids: playlistIds.optional(),
-  }),
+  })),
   response: okBody,
 })
 
@@ -98,8 +99,8 @@ export const playlistDetail = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/playlist_detail',
   auth: 'bearer',
-  query: z.object({ playlist_hash_id: hashId }),
-  response: okBody.extend({
+  query: lazySchema(() => z.object({ playlist_hash_id: hashId })),
+  response: lazySchema(() => okBody.extend({
     hash_id: z.string(),
     title: z.string(),
     articles: z.array(playlistArticle),
@@ -107,7 +108,7 @@ export const playlistDetail = defineRoute({
     public: z.boolean(),
     /** Ours: whether a non-owner keeps it in their library (always true for the owner). */
     in_library: z.boolean(),
-  }),
+  })),
 })
 export type PlaylistDetail = z.output<typeof playlistDetail.response>
 
@@ -117,9 +118,9 @@ export const modifyPlaylist = defineRoute({
   path: '/english_vocab/api/modify_playlist',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z
+  body: lazySchema(() => z
     .object({ playlist_hash_id: hashId, title: title('title').optional(), public: z.boolean({ error: 'public must be true or false' }).optional() })
-    .refine((b) => b.title !== undefined || b.public !== undefined, { error: 'Nothing to change: send title or public' }),
+    .refine((b) => b.title !== undefined || b.public !== undefined, { error: 'Nothing to change: send title or public' })),
   response: okBody,
 })
 
@@ -129,7 +130,7 @@ export const delPlaylist = defineRoute({
   path: '/english_vocab/api/del_playlist',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({ playlist_hash_id: hashId }),
+  body: lazySchema(() => z.object({ playlist_hash_id: hashId })),
   response: okBody,
 })
 
@@ -139,7 +140,7 @@ export const delArticleFromPlaylist = defineRoute({
   path: '/english_vocab/api/del_article_from_playlist',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({ playlist_hash_id: hashId, article_id: articleRef }),
+  body: lazySchema(() => z.object({ playlist_hash_id: hashId, article_id: articleRef })),
   response: okBody,
 })
 
@@ -152,6 +153,6 @@ export const keepPlaylist = defineRoute({
   path: '/english_vocab/api/keep_playlist',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({ playlist_hash_id: hashId }),
+  body: lazySchema(() => z.object({ playlist_hash_id: hashId })),
   response: okBody,
 })

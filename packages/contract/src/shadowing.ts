@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineRoute, idInput, intInput, MAX_ID } from './http'
 import { articleRef, parseArticleRef } from './library'
+import { lazySchema } from './lazy-schema'
 
 /**
  * Shadowing (issue 16): the learner records one segment of an article right
@@ -32,17 +33,17 @@ export const WORD_VERDICTS = ['clear', 'unclear', 'missing'] as const
 export type WordVerdict = (typeof WORD_VERDICTS)[number]
 
 /** One word of the segment as the learner said it; times in the take (ms), null when missing. */
-export const takeWord = z.object({
+export const takeWord = lazySchema(() => z.object({
   word: z.string(),
   verdict: z.enum(WORD_VERDICTS),
   start: z.number().nullable(),
   end: z.number().nullable(),
-})
+}))
 export type TakeWord = z.infer<typeof takeWord>
 
 export const TAKE_STATUSES = ['scoring', 'scored', 'failed'] as const
 
-export const shadowTake = z.object({
+export const shadowTake = lazySchema(() => z.object({
   id: z.number().int(),
   article_id: z.number().int(),
   segment_start: z.number().int(),
@@ -61,19 +62,19 @@ export const shadowTake = z.object({
   /** The take's audio (cookie auth, for an <audio> element). */
   audio_url: z.string(),
   created_at: z.string(),
-})
+}))
 export type ShadowTake = z.infer<typeof shadowTake>
 
 export const SHADOW_TAKE_AUDIO_PATH = '/english_vocab/api/shadowing/takes/:id/audio'
 export const shadowTakeAudioUrl = (takeId: number) => SHADOW_TAKE_AUDIO_PATH.replace(':id', String(takeId))
 
-const queryArticleRef = z.preprocess((v) => (typeof v === 'string' ? parseArticleRef(v) : v), articleRef)
-const segmentQuery = z.object({
+const queryArticleRef = lazySchema(() => z.preprocess((v) => (typeof v === 'string' ? parseArticleRef(v) : v), articleRef))
+const segmentQuery = lazySchema(() => z.object({
   article_id: queryArticleRef,
   segment_start: intInput(SHADOWING_MSG.segmentStart, 0, MAX_ID),
-})
+}))
 
-export const takeIdParams = z.object({ id: idInput(SHADOWING_MSG.takeId) })
+export const takeIdParams = lazySchema(() => z.object({ id: idInput(SHADOWING_MSG.takeId) }))
 
 /**
  * Upload a take: the body is the recording itself (Content-Type audio/webm or
@@ -85,7 +86,7 @@ export const uploadTake = defineRoute({
   path: '/english_vocab/api/shadowing/takes',
   auth: 'bearer',
   query: segmentQuery,
-  response: z.object({ success: z.literal(true), msg: z.literal('ok'), take: shadowTake }),
+  response: lazySchema(() => z.object({ success: z.literal(true), msg: z.literal('ok'), take: shadowTake })),
 })
 
 /** The user's last takes of a segment, newest first. */
@@ -94,7 +95,7 @@ export const listTakes = defineRoute({
   path: '/english_vocab/api/shadowing/takes',
   auth: 'bearer',
   query: segmentQuery,
-  response: z.object({ success: z.literal(true), msg: z.literal('ok'), takes: z.array(shadowTake) }),
+  response: lazySchema(() => z.object({ success: z.literal(true), msg: z.literal('ok'), takes: z.array(shadowTake) })),
 })
 
 /** One take (the console polls it while it is scoring). */
@@ -103,7 +104,7 @@ export const getTake = defineRoute({
   path: '/english_vocab/api/shadowing/takes/:id',
   auth: 'bearer',
   params: takeIdParams,
-  response: z.object({ success: z.literal(true), msg: z.literal('ok'), take: shadowTake }),
+  response: lazySchema(() => z.object({ success: z.literal(true), msg: z.literal('ok'), take: shadowTake })),
 })
 
 export const deleteTake = defineRoute({
@@ -111,5 +112,5 @@ export const deleteTake = defineRoute({
   path: '/english_vocab/api/shadowing/takes/:id',
   auth: 'bearer',
   params: takeIdParams,
-  response: z.object({ success: z.literal(true), msg: z.literal('ok') }),
+  response: lazySchema(() => z.object({ success: z.literal(true), msg: z.literal('ok') })),
 })

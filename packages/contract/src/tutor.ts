@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineRoute } from './http'
 import { articleRef } from './library'
 import { TUTOR_MSG } from './messages'
+import { lazySchema } from './lazy-schema'
 
 /** Explain and flashcard context: 5 previous and 2 next segments (spec 000 s9). */
 export const EXPLAIN_PREVIOUS_SEGMENTS = 5
@@ -12,10 +13,10 @@ export const CHAT_USER_TURNS = 3
 export const CHAT_MESSAGE_MAX_LENGTH = 8000
 
 /** A segment as the explain context carries it: start in ms and its text. */
-export const timedText = z.object({
+export const timedText = lazySchema(() => z.object({
   start: z.number().int().min(0),
   text: z.string().max(CHAT_MESSAGE_MAX_LENGTH),
-})
+}))
 export type TimedText = z.infer<typeof timedText>
 
 /** Ours: the longest word or phrase a flashcard request names as the card's front (a phrase is up to 6 words). */
@@ -28,21 +29,21 @@ export const FLASHCARD_FRONT_MAX_LENGTH = 100
  * which the tutor's first card is then about. Without it the tutor picks the
  * word of the current segment this learner knows least.
  */
-export const explainContext = z.object({
+export const explainContext = lazySchema(() => z.object({
   previousSegments: z.array(timedText).max(EXPLAIN_PREVIOUS_SEGMENTS),
   currentSegment: timedText.refine((s) => s.text.trim() !== '', TUTOR_MSG.emptySegment),
   nextSegments: z.array(timedText).max(EXPLAIN_NEXT_SEGMENTS),
   flashcard: z.boolean().default(false),
   front: z.string().trim().max(FLASHCARD_FRONT_MAX_LENGTH).optional(),
-})
+}))
 export type ExplainContext = z.infer<typeof explainContext>
 
 /** Chat message (spec 000 s3): role and content; an Explain turn also carries its context. */
-export const chatMessage = z.object({
+export const chatMessage = lazySchema(() => z.object({
   role: z.enum(['user', 'assistant'], { error: 'role must be user or assistant' }),
   content: z.string().max(CHAT_MESSAGE_MAX_LENGTH, TUTOR_MSG.messageTooLong),
   explain: explainContext.optional(),
-})
+}))
 export type ChatMessage = z.infer<typeof chatMessage>
 
 /** "the last 3 user turns and what follows" (spec 000 s7): what the console sends and the server keeps. */
@@ -60,14 +61,14 @@ export const chatExplainEnglish = defineRoute({
   path: '/english_vocab/api/chat-explain-english',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({
+  body: lazySchema(() => z.object({
     article_id: articleRef,
     user_messages: z
       .array(chatMessage, { error: TUTOR_MSG.noQuestion })
       .max(50)
       .refine((m) => m.at(-1)?.role === 'user' && (m.at(-1)!.content.trim() !== '' || m.at(-1)!.explain !== undefined), TUTOR_MSG.noQuestion),
-  }),
-  response: z.string(),
+  })),
+  response: lazySchema(() => z.string()),
   responseType: 'stream',
 })
 

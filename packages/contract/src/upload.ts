@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineRoute, okBody } from './http'
+import { lazySchema } from './lazy-schema'
 
 /** Multipart field names of upload_file: the media (spec 001 s7) and an optional subtitle (ours). */
 export const UPLOAD_FILE_FIELD = 'file'
@@ -26,13 +27,13 @@ export function hasMediaExtension(name: string): boolean {
 }
 
 /** Uploaded media's information (spec 001 s3), read by ffprobe. Duration in seconds; no size for audio. */
-export const mediaInfo = z.object({
+export const mediaInfo = lazySchema(() => z.object({
   title: z.string(),
   format: z.string(),
   duration: z.number(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
-})
+}))
 export type MediaInfo = z.infer<typeof mediaInfo>
 
 /**
@@ -43,7 +44,7 @@ export const uploadFile = defineRoute({
   method: 'POST',
   path: '/storage/api/upload_file',
   auth: 'bearer',
-  response: z.object({ success: z.literal(true), storage_path: z.string(), msg: z.literal('ok') }),
+  response: lazySchema(() => z.object({ success: z.literal(true), storage_path: z.string(), msg: z.literal('ok') })),
 })
 
 export const MEDIAINFO_PREFIX = '/storage/api/mediainfo'
@@ -53,7 +54,7 @@ export const getMediaInfo = defineRoute({
   method: 'GET',
   path: `${MEDIAINFO_PREFIX}/*`,
   auth: 'bearer',
-  response: z.object({ success: z.literal(true), media_info: mediaInfo, msg: z.literal('ok') }),
+  response: lazySchema(() => z.object({ success: z.literal(true), media_info: mediaInfo, msg: z.literal('ok') })),
 })
 
 /** The concrete mediainfo route of a stored path, for the typed client. */
@@ -75,7 +76,7 @@ export const collect = defineRoute({
   path: '/english_vocab/api/collect',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({
+  body: lazySchema(() => z.object({
     title: z.string({ error: 'Please enter a title.' }).trim().min(1, 'Please enter a title.').max(500, 'title is too long'),
     url: optionalText(2048, 'url'),
     audio: optionalText(2048, 'audio'),
@@ -83,6 +84,6 @@ export const collect = defineRoute({
     text: optionalText(1_000_000, 'text'),
     plainText: optionalText(1_000_000, 'plainText'),
     contentType: optionalText(100, 'contentType'),
-  }),
+  })),
   response: okBody,
 })

@@ -3,6 +3,7 @@ import { defineRoute, idListInput, intInput } from './http'
 import { changedAt } from './change-time'
 import { articleRef } from './library'
 import { translation } from './learner-language'
+import { lazySchema } from './lazy-schema'
 
 // The learner's language (issue 24): its settings and translate routes sit with the other words routes.
 export * from './learner-language'
@@ -57,26 +58,26 @@ export type LearningLevel = (typeof LEARNING_LEVELS)[number]
 /** The learner's own hint of a term: one short text (Lute's and LWT's translations hold 500 characters). */
 export const HINT_MAX_LENGTH = 500
 
-const status = z.enum(WORD_STATUSES, { error: VOCABULARY_MSG.badStatus })
-const word = z.string({ error: VOCABULARY_MSG.wordRequired }).trim().min(1, VOCABULARY_MSG.wordRequired).max(WORD_MAX_LENGTH, VOCABULARY_MSG.wordTooLong)
+const status = lazySchema(() => z.enum(WORD_STATUSES, { error: VOCABULARY_MSG.badStatus }))
+const word = lazySchema(() => z.string({ error: VOCABULARY_MSG.wordRequired }).trim().min(1, VOCABULARY_MSG.wordRequired).max(WORD_MAX_LENGTH, VOCABULARY_MSG.wordTooLong))
 /** The words of a term as written (a phrase's are separated by white space). */
 export const termWords = (text: string) => text.trim().split(/\s+/).filter(Boolean)
 /** A word, or a phrase of up to PHRASE_MAX_WORDS words of up to WORD_MAX_LENGTH characters each. */
-const term = z
+const term = lazySchema(() => z
   .string({ error: VOCABULARY_MSG.wordRequired })
   .trim()
   .min(1, VOCABULARY_MSG.wordRequired)
   .refine((t) => termWords(t).every((w) => w.length <= WORD_MAX_LENGTH), VOCABULARY_MSG.wordTooLong)
-  .refine((t) => termWords(t).length <= PHRASE_MAX_WORDS, VOCABULARY_MSG.phraseTooLong)
-const learningLevel = intInput(VOCABULARY_MSG.badLearningLevel, 1, 4)
+  .refine((t) => termWords(t).length <= PHRASE_MAX_WORDS, VOCABULARY_MSG.phraseTooLong))
+const learningLevel = lazySchema(() => intInput(VOCABULARY_MSG.badLearningLevel, 1, 4))
 /** Text the learner writes as a hint: trimmed, at most HINT_MAX_LENGTH characters, line breaks and tabs but no other control characters. */
-const hintText = z
+const hintText = lazySchema(() => z
   .string({ error: VOCABULARY_MSG.hintRequired })
   .trim()
   .max(HINT_MAX_LENGTH, VOCABULARY_MSG.hintTooLong)
-  .refine((t) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(t), VOCABULARY_MSG.hintControl)
+  .refine((t) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(t), VOCABULARY_MSG.hintControl))
 
-export const vocabularyWord = z.object({
+export const vocabularyWord = lazySchema(() => z.object({
   /** The lemma, or a phrase's lemmas joined by single spaces. */
   lemma: z.string(),
   status: z.enum(WORD_STATUSES),
@@ -88,10 +89,10 @@ export const vocabularyWord = z.object({
   seen: z.number().int(),
   /** When the user last changed its status; null for a word never marked (status new or from a card). */
   updated_at: z.string().nullable(),
-})
+}))
 export type VocabularyWord = z.infer<typeof vocabularyWord>
 
-export const statusCounts = z.object({ new: z.number().int(), learning: z.number().int(), known: z.number().int(), ignored: z.number().int() })
+export const statusCounts = lazySchema(() => z.object({ new: z.number().int(), learning: z.number().int(), known: z.number().int(), ignored: z.number().int() }))
 export type StatusCounts = z.infer<typeof statusCounts>
 
 /** The Vocabulary screen's list: search (prefix of the lemma, or a part of the hint), filter by status, newest change first, paged. */
@@ -99,13 +100,13 @@ export const listWords = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/words',
   auth: 'bearer',
-  query: z.object({
+  query: lazySchema(() => z.object({
     q: z.string().trim().max(WORD_MAX_LENGTH).optional(),
     status: status.optional(),
     offset: intInput('offset must be a whole number from 0', 0, 1_000_000).default(0),
     limit: intInput('limit must be a whole number from 1 to 500', 1, 500).default(100),
-  }),
-  response: z.object({ success: z.literal(true), words: z.array(vocabularyWord), total: z.number().int(), counts: statusCounts, msg: z.literal('ok') }),
+  })),
+  response: lazySchema(() => z.object({ success: z.literal(true), words: z.array(vocabularyWord), total: z.number().int(), counts: statusCounts, msg: z.literal('ok') })),
 })
 
 /**
@@ -121,7 +122,7 @@ export const setWordStatus = defineRoute({
   path: '/english_vocab/api/words/status',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z
+  body: lazySchema(() => z
     .object({
       words: z.array(term, { error: VOCABULARY_MSG.wordsRequired }).min(1, VOCABULARY_MSG.wordsRequired).max(WORDS_PER_CALL_MAX, VOCABULARY_MSG.tooManyWords),
       status,
@@ -129,8 +130,8 @@ export const setWordStatus = defineRoute({
       /** When the learner made the change (a mark sent from the outbox, issue 26): a term changed later since keeps its status. */
       changed_at: changedAt.optional(),
     })
-    .refine((b) => b.level === undefined || b.status === 'learning', { message: VOCABULARY_MSG.levelNeedsLearning, path: ['level'] }),
-  response: z.object({
+    .refine((b) => b.level === undefined || b.status === 'learning', { message: VOCABULARY_MSG.levelNeedsLearning, path: ['level'] })),
+  response: lazySchema(() => z.object({
     success: z.literal(true),
     changed: z.array(
       z.object({
@@ -143,7 +144,7 @@ export const setWordStatus = defineRoute({
       }),
     ),
     msg: z.literal('ok'),
-  }),
+  })),
 })
 
 /**
@@ -156,15 +157,15 @@ export const setWordHint = defineRoute({
   path: '/english_vocab/api/words/hint',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({ word: term, hint: hintText }),
-  response: z.object({
+  body: lazySchema(() => z.object({ word: term, hint: hintText })),
+  response: lazySchema(() => z.object({
     success: z.literal(true),
     lemma: z.string(),
     hint: z.string().nullable(),
     status: z.enum(WORD_STATUSES),
     level: z.number().int().nullable(),
     msg: z.literal('ok'),
-  }),
+  })),
 })
 
 /**
@@ -178,12 +179,12 @@ export const importWords = defineRoute({
   path: '/english_vocab/api/words/import',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({
+  body: lazySchema(() => z.object({
     text: z.string({ error: VOCABULARY_MSG.importEmpty }).max(WORD_IMPORT_MAX_BYTES, VOCABULARY_MSG.importTooLarge),
     /** Status for lines that carry none (plain lists); LingQ/Lute/LWT rows keep their own. */
     status: status.default('known'),
-  }),
-  response: z.object({ success: z.literal(true), imported: z.number().int(), skipped: z.number().int(), msg: z.literal('ok') }),
+  })),
+  response: lazySchema(() => z.object({ success: z.literal(true), imported: z.number().int(), skipped: z.number().int(), msg: z.literal('ok') })),
 })
 
 /** Every marked term as CSV: lemma, status, updated_at, level, hint. The response is the file. */
@@ -191,11 +192,11 @@ export const exportWords = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/words/export.csv',
   auth: 'bearer',
-  response: z.string(),
+  response: lazySchema(() => z.string()),
 })
 
 /** How much of an article's transcript the user knows. Absent where the article has no transcript (not zero). */
-export const comprehension = z.object({
+export const comprehension = lazySchema(() => z.object({
   /** Share of running words whose lemma is known (ignored words are left out of both sides; learning words are not known). */
   known_share: z.number(),
   /** Share of running words whose lemma is being learned (any level), apart from the known share. */
@@ -206,7 +207,7 @@ export const comprehension = z.object({
   learning_words: z.number().int(),
   /** Running words counted. */
   words: z.number().int(),
-})
+}))
 export type Comprehension = z.infer<typeof comprehension>
 
 /** Comprehension of the user's articles, by HashID: the library cards and the sort "easiest first". */
@@ -214,7 +215,7 @@ export const libraryComprehension = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/words/comprehension',
   auth: 'bearer',
-  response: z.object({ success: z.literal(true), articles: z.record(z.string(), comprehension), msg: z.literal('ok') }),
+  response: lazySchema(() => z.object({ success: z.literal(true), articles: z.record(z.string(), comprehension), msg: z.literal('ok') })),
 })
 
 /**
@@ -228,8 +229,8 @@ export const articleWords = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/words/article',
   auth: 'bearer',
-  query: z.object({ article_id: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), articleRef) }),
-  response: z.object({
+  query: lazySchema(() => z.object({ article_id: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), articleRef) })),
+  response: lazySchema(() => z.object({
     success: z.literal(true),
     forms: z.record(z.string(), z.string()),
     statuses: z.record(z.string(), z.enum(WORD_STATUSES)),
@@ -237,7 +238,7 @@ export const articleWords = defineRoute({
     hints: z.record(z.string(), z.string()).optional(),
     comprehension: comprehension.optional(),
     msg: z.literal('ok'),
-  }),
+  })),
 })
 
 /** "Mark the remaining new words as known" when an article is finished; `changed` undoes it with setWordStatus 'new'. */
@@ -246,8 +247,8 @@ export const markArticleKnown = defineRoute({
   path: '/english_vocab/api/words/article/known',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({ article_id: articleRef }),
-  response: z.object({ success: z.literal(true), changed: z.array(z.string()), msg: z.literal('ok') }),
+  body: lazySchema(() => z.object({ article_id: articleRef })),
+  response: lazySchema(() => z.object({ success: z.literal(true), changed: z.array(z.string()), msg: z.literal('ok') })),
 })
 
 /** The lookup popover's data for one word, or a phrase of up to 6 words (issue 24), in its sentence. */
@@ -255,8 +256,8 @@ export const lookupWord = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/words/lookup',
   auth: 'bearer',
-  query: z.object({ word: term, sentence: z.string().max(2000).optional() }),
-  response: z.object({
+  query: lazySchema(() => z.object({ word: term, sentence: z.string().max(2000).optional() })),
+  response: lazySchema(() => z.object({
     success: z.literal(true),
     word: z.string(),
     lemma: z.string(),
@@ -286,7 +287,7 @@ export const lookupWord = defineRoute({
     /** The learner's web dictionary for this word (their template with the lemma filled in); null when none is set. */
     dictionary_link: z.string().nullable(),
     msg: z.literal('ok'),
-  }),
+  })),
 })
 
 /**
@@ -298,8 +299,8 @@ export const explainWord = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/words/explain',
   auth: 'bearer',
-  query: z.object({ word: term, sentence: z.string().max(2000).optional() }),
-  response: z.object({ success: z.literal(true), explanation: z.string(), msg: z.literal('ok') }),
+  query: lazySchema(() => z.object({ word: term, sentence: z.string().max(2000).optional() })),
+  response: lazySchema(() => z.object({ success: z.literal(true), explanation: z.string(), msg: z.literal('ok') })),
 })
 
 /** Placement: words sampled across frequency bands of spoken English (SUBTLEX-US ranks). */
@@ -307,11 +308,11 @@ export const placementWords = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/words/placement',
   auth: 'bearer',
-  response: z.object({
+  response: lazySchema(() => z.object({
     success: z.literal(true),
     bands: z.array(z.object({ from_rank: z.number().int(), to_rank: z.number().int(), words: z.array(z.string()) })),
     msg: z.literal('ok'),
-  }),
+  })),
 })
 
 /**
@@ -323,12 +324,12 @@ export const applyPlacement = defineRoute({
   path: '/english_vocab/api/words/placement',
   auth: 'bearer',
   bodyEncoding: 'json',
-  body: z.object({
+  body: lazySchema(() => z.object({
     level: z.number({ error: VOCABULARY_MSG.badLevel }).int(VOCABULARY_MSG.badLevel).min(0, VOCABULARY_MSG.badLevel).max(30_000, VOCABULARY_MSG.badLevel).optional(),
     known: z.array(word).max(500).optional(),
     shown: z.array(word).max(500).optional(),
-  }),
-  response: z.object({ success: z.literal(true), level: z.number().int(), marked: z.number().int(), msg: z.literal('ok') }),
+  })),
+  response: lazySchema(() => z.object({ success: z.literal(true), level: z.number().int(), marked: z.number().int(), msg: z.literal('ok') })),
 })
 
 /** The statistics screen's known-words line: known lemmas at the end of each day with a change, in the range. */
@@ -336,11 +337,11 @@ export const knownWordsHistory = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/words/known_history',
   auth: 'bearer',
-  query: z.object({
+  query: lazySchema(() => z.object({
     start_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'start_date must be YYYY-MM-DD'),
     end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'end_date must be YYYY-MM-DD'),
-  }),
-  response: z.object({ success: z.literal(true), days: z.array(z.object({ date: z.string(), known: z.number().int() })), msg: z.literal('ok') }),
+  })),
+  response: lazySchema(() => z.object({ success: z.literal(true), days: z.array(z.object({ date: z.string(), known: z.number().int() })), msg: z.literal('ok') })),
 })
 
 /**
@@ -352,6 +353,6 @@ export const feedComprehension = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/words/feed_comprehension',
   auth: 'bearer',
-  query: z.object({ ids: idListInput('ids must be up to 500 episode ids, comma-separated', 500) }),
-  response: z.object({ success: z.literal(true), items: z.record(z.string(), comprehension), msg: z.literal('ok') }),
+  query: lazySchema(() => z.object({ ids: idListInput('ids must be up to 500 episode ids, comma-separated', 500) })),
+  response: lazySchema(() => z.object({ success: z.literal(true), items: z.record(z.string(), comprehension), msg: z.literal('ok') })),
 })

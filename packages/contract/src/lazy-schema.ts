@@ -1,0 +1,31 @@
+/**
+ * A schema that is built the first time it is used, not when its module is
+ * loaded. Zod 4 does real work for every schema it constructs, and the
+ * contract's few hundred schemas cost a phone about a quarter of a second
+ * while the console starts (one long task that held back every first screen;
+ * docs/decisions/0020-lazy-contract-schemas.md). A screen now builds only the
+ * schemas of the calls it makes.
+ *
+ * The value stands for the schema itself (a Proxy): `safeParse`, `.nullable()`,
+ * `instanceof`, `'safeParse' in schema` and zod's own internals see the built
+ * schema, so the server's validation and the console's client use it unchanged.
+ */
+export function lazySchema<T extends object>(build: () => T): T {
+  let built: T | undefined
+  const schema = (): T => (built ??= build())
+  // The proxy's own target is a stand-in; every question goes to the built schema.
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(schema(), key),
+    set: (_, key, value) => Reflect.set(schema(), key, value),
+    has: (_, key) => Reflect.has(schema(), key),
+    ownKeys: () => Reflect.ownKeys(schema()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(schema(), key)
+      // A proxy may not report a property its stand-in target lacks as non-configurable (zod's `_zod` is).
+      return descriptor && { ...descriptor, configurable: true }
+    },
+    defineProperty: (_, key, descriptor) => Reflect.defineProperty(schema(), key, descriptor),
+    deleteProperty: (_, key) => Reflect.deleteProperty(schema(), key),
+    getPrototypeOf: () => Reflect.getPrototypeOf(schema()),
+  })
+}
