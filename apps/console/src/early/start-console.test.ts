@@ -1,20 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { FIRST_PAINT_WAIT_MS, startConsoleAfterPaint } from './start-console'
+import { FIRST_PAINT_WAIT_MS, LINKS_PER_TASK, startConsoleAfterPaint } from './start-console'
 
 /**
  * A page as far as start-console.ts sees it: its head, state and events, paint
  * timing (or, with `paintTiming: false`, only animation frames), and one
  * template of links.
  */
-function fakePage({ visibility = 'visible', readyState = 'interactive', paintTiming = true }: { visibility?: DocumentVisibilityState; readyState?: DocumentReadyState; paintTiming?: boolean } = {}) {
-  const appended: unknown[] = []
+function fakePage({ visibility = 'visible', readyState = 'interactive', paintTiming = true, linkCount = 2 }: { visibility?: DocumentVisibilityState; readyState?: DocumentReadyState; paintTiming?: boolean; linkCount?: number } = {}) {
+  const appended: unknown[][] = []
   const frames: Array<() => void> = []
   const events: Record<string, Array<() => void>> = {}
   const observers: Array<{ report: (names: string[]) => void; disconnected: boolean }> = []
   vi.stubGlobal('document', {
     visibilityState: visibility,
     readyState,
-    head: { append: (node: unknown) => appended.push(node) },
+    head: { append: (...nodes: unknown[]) => appended.push(nodes) },
     addEventListener: (type: string, listener: () => void) => (events[type] ??= []).push(listener),
   })
   vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback))
@@ -30,8 +30,8 @@ function fakePage({ visibility = 'visible', readyState = 'interactive', paintTim
     observe() {}
   }
   vi.stubGlobal('PerformanceObserver', FakeObserver)
-  const links = { links: ['/console/assets/index-1.js', '/console/assets/Screen-2.js'] }
-  const template = { dataset: { main: '/console/assets/index-1.js' }, content: { cloneNode: () => links } } as unknown as HTMLTemplateElement
+  const links = Array.from({ length: linkCount }, (_, i) => ({ href: i === 0 ? '/console/assets/index-1.js' : `/console/assets/chunk-${i}.js` }))
+  const template = { dataset: { main: '/console/assets/index-1.js' }, content: { cloneNode: () => ({ children: [...links] }) } } as unknown as HTMLTemplateElement
   const fire = (type: string) => (events[type] ?? []).forEach((l) => l())
   const paint = (...names: string[]) => observers.forEach((o) => o.report(names))
   return { appended, frames, fire, paint, links, template }
@@ -103,6 +103,21 @@ describe("starting the console once the page's first frame is on the screen", ()
     startConsoleAfterPaint(page.template, load)
     expect(load).not.toHaveBeenCalled()
     page.fire('DOMContentLoaded')
+    expect(load).toHaveBeenCalledExactlyOnceWith('/console/assets/index-1.js')
+  })
+
+  it(`adds the links ${LINKS_PER_TASK} per task, so that no task is long, then runs the entry`, async () => {
+    vi.useFakeTimers()
+    const page = fakePage({ visibility: 'hidden', linkCount: 2 * LINKS_PER_TASK + 1 })
+    const load = vi.fn(() => Promise.resolve())
+    startConsoleAfterPaint(page.template, load)
+    expect(page.appended).toEqual([page.links.slice(0, LINKS_PER_TASK)])
+    expect(load).not.toHaveBeenCalled()
+    await vi.advanceTimersToNextTimerAsync()
+    expect(page.appended).toHaveLength(2)
+    expect(load).not.toHaveBeenCalled()
+    await vi.advanceTimersToNextTimerAsync()
+    expect(page.appended).toEqual([page.links.slice(0, LINKS_PER_TASK), page.links.slice(LINKS_PER_TASK, 2 * LINKS_PER_TASK), page.links.slice(2 * LINKS_PER_TASK)])
     expect(load).toHaveBeenCalledExactlyOnceWith('/console/assets/index-1.js')
   })
 
