@@ -1,4 +1,5 @@
 import { dueBefore, findWholeWord, parseCardBack, startOfNextDay, type Flashcard } from '@lingocast/contract'
+import { formatDateTime } from '../../lib/format'
 
 export interface DeckStats {
   total: number
@@ -31,7 +32,7 @@ export function reviewQueue(cards: readonly Flashcard[], now: Date): Flashcard[]
 export function formatDay(value: string | null, fallback: string): string {
   if (!value) return fallback
   const t = Date.parse(value)
-  return Number.isNaN(t) ? fallback : new Date(t).toLocaleDateString()
+  return Number.isNaN(t) ? fallback : formatDateTime(t)
 }
 
 /** What the review screen shows of a card's back: the cue, and the source when the block names one. */

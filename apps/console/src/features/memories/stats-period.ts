@@ -1,4 +1,5 @@
 import { calendarDay, type DailyStat } from '@lingocast/contract'
+import { formatDateTime } from '../../lib/format'
 
 /** The last `days` calendar days up to today, in the learner's zone: [start, end] as YYYY-MM-DD. */
 export function periodRange(days: number, now: Date): { start: string; end: string } {
@@ -19,6 +20,6 @@ export function activeDays(stats: readonly DailyStat[]): DailyStat[] {
 
 /** A date range as the summary cards show it. */
 export function rangeLabel(start: string, end: string): string {
-  const fmt = (d: string) => new Date(`${d}T12:00:00`).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+  const fmt = (d: string) => formatDateTime(new Date(`${d}T12:00:00`), { year: 'numeric', month: 'short', day: 'numeric' })
   return `${fmt(start)} – ${fmt(end)}`
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import { Spinner } from '../../components/ui/Spinner'
 import { useAuth } from '../auth/auth-context'
 import { formatBytes, downloadsQuery, storageQuery, useDeleteDownload } from './use-downloads'
+import { formatDateTime } from '../../lib/format'
 
 /**
  * Downloads (issue 26, ours): what this browser keeps for offline use, how
@@ -47,7 +48,7 @@ export default function DownloadsScreen() {
                   <p className="truncate text-sm font-semibold text-slate-900">{d.title}</p>
                 )}
                 <p className="text-xs text-slate-500">
-                  {d.kind === 'article' ? 'Article' : 'Feed episode'} · {formatBytes(d.bytes)} · {d.segments.length} {d.segments.length === 1 ? 'segment' : 'segments'} · {Object.keys(d.lookups).length} words looked up · saved {new Date(d.savedAt).toLocaleDateString()}
+                  {d.kind === 'article' ? 'Article' : 'Feed episode'} · {formatBytes(d.bytes)} · {d.segments.length} {d.segments.length === 1 ? 'segment' : 'segments'} · {Object.keys(d.lookups).length} words looked up · saved {formatDateTime(new Date(d.savedAt))}
                 </p>
               </div>
               <button

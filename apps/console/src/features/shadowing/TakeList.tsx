@@ -1,6 +1,7 @@
 import type { ShadowTake } from '@lingocast/contract'
+import { formatDateTime } from '../../lib/format'
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+const time = (iso: string) => formatDateTime(new Date(iso), { hour: '2-digit', minute: '2-digit', second: '2-digit' })
 
 /** The last takes of the segment, newest first: pick one to see and hear it, or delete it. */
 export function TakeList({ takes, selectedId, onSelect, onDelete }: { takes: readonly ShadowTake[]; selectedId: number | undefined; onSelect: (take: ShadowTake) => void; onDelete: (take: ShadowTake) => void }) {

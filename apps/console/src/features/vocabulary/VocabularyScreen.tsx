@@ -14,6 +14,7 @@ import { WordTable } from './components/WordTable'
 import { failureLine, VOCABULARY_TEXT } from './messages'
 import { useDebounced } from './use-debounced'
 import { BULK_ACTIONS, bulkResult, countFor, FILTER_LABELS, pageLabel, parseWordFilter, WORD_FILTERS, WORDS_PAGE_SIZE, type WordFilter } from './words'
+import { formatCount } from '../../lib/format'
 
 const PlacementDialog = lazy(() => import('./components/PlacementDialog'))
 
@@ -86,7 +87,7 @@ export default function VocabularyScreen() {
   const toggleAll = () => setSelected((prev) => (page.length > 0 && page.every((w) => prev.has(w.lemma)) ? new Set() : new Set(page.map((w) => w.lemma))))
 
   const counts = words.data?.counts
-  const tabs = WORD_FILTERS.map((value) => ({ value, label: counts ? `${FILTER_LABELS[value]} ${countFor(counts, value).toLocaleString('en')}` : FILTER_LABELS[value] }))
+  const tabs = WORD_FILTERS.map((value) => ({ value, label: counts ? `${FILTER_LABELS[value]} ${formatCount(countFor(counts, value))}` : FILTER_LABELS[value] }))
   const total = words.data?.total ?? 0
 
   return (

@@ -1,4 +1,5 @@
 import type { Comprehension } from '@lingocast/contract'
+import { formatCount } from '../../lib/format'
 
 // Apart from words.ts: the Learning screen (in the first load) needs only these.
 
@@ -11,13 +12,13 @@ const percent = (share: number) => Math.floor(share * 100 + 1e-9)
  * words still new, and the distinct words being learned when there are any.
  */
 export function comprehensionLabel(c: Comprehension): string {
-  const learning = c.learning_words > 0 ? ` · ${c.learning_words.toLocaleString('en')} learning` : ''
-  return `${percent(c.known_share)}% known · ${c.new_words.toLocaleString('en')} new${learning}`
+  const learning = c.learning_words > 0 ? ` · ${formatCount(c.learning_words)} learning` : ''
+  return `${percent(c.known_share)}% known · ${formatCount(c.new_words)} new${learning}`
 }
 
 /** The figure in words, for a tooltip or a screen reader: what each number counts. */
 export function comprehensionTitle(c: Comprehension): string {
-  const words = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'word' : 'words'}`
+  const words = (n: number) => `${formatCount(n)} ${n === 1 ? 'word' : 'words'}`
   const learning = c.learning_words > 0 ? `; ${words(c.learning_words)} you are learning (${percent(c.learning_share)}% of the text)` : ''
   return `${percent(c.known_share)}% of the text's words you know; ${words(c.new_words)} still new to you${learning}`
 }

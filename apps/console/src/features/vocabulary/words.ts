@@ -1,4 +1,5 @@
 import type { StatusCounts, WordStatus } from '@lingocast/contract'
+import { formatCount } from '../../lib/format'
 
 /** The Vocabulary screen's status filter: every status, or all of them. */
 export const WORD_FILTERS = ['all', 'new', 'learning', 'known', 'ignored'] as const
@@ -30,13 +31,13 @@ export const BULK_ACTIONS: ReadonlyArray<{ status: WordStatus; label: string }> 
 ]
 
 /** After a bulk change: "3 words now known" (0 when they already had that status). */
-export const bulkResult = (changed: number, status: WordStatus) => `${changed.toLocaleString('en')} ${changed === 1 ? 'word' : 'words'} now ${STATUS_LABELS[status].toLowerCase()}`
+export const bulkResult = (changed: number, status: WordStatus) => `${formatCount(changed)} ${changed === 1 ? 'word' : 'words'} now ${STATUS_LABELS[status].toLowerCase()}`
 
 export const WORDS_PAGE_SIZE = 50
 
 /** "1–50 of 1,234" for a page of the table. */
 export function pageLabel(offset: number, shown: number, total: number): string {
-  const fmt = (n: number) => n.toLocaleString('en')
+  const fmt = formatCount
   if (total === 0 || shown === 0) return `0 of ${fmt(total)}`
   return `${fmt(offset + 1)}–${fmt(offset + shown)} of ${fmt(total)}`
 }
@@ -50,11 +51,11 @@ export const PLACEMENT_LEVELS: ReadonlyArray<{ level: number; label: string; hin
   { level: 12000, label: 'Advanced', hint: 'about 12,000 words' },
 ]
 
-export const placementResult = (marked: number) => `About ${marked.toLocaleString('en')} words marked known`
+export const placementResult = (marked: number) => `About ${formatCount(marked)} words marked known`
 
 /** What the placement is doing while it applies (a large level marks thousands of words): a level, or the words ticked. */
 export const placementProgress = (level: number | undefined) =>
-  level === undefined ? 'Estimating your level and marking the words you know…' : `Marking the ${level.toLocaleString('en')} most common words as known…`
+  level === undefined ? 'Estimating your level and marking the words you know…' : `Marking the ${formatCount(level)} most common words as known…`
 
 /** Remembered once the learner dismisses the placement offer for good, per user. */
 export const placementDismissedKey = (username: string | undefined) => `vocabularyPlacementDismissed:${username ?? ''}`
@@ -63,7 +64,7 @@ export const placementDismissedKey = (username: string | undefined) => `vocabula
 export const IMPORT_STATUSES: ReadonlyArray<WordStatus> = ['known', 'learning', 'ignored']
 
 export const importResult = (imported: number, skipped: number) =>
-  `Imported ${imported.toLocaleString('en')} ${imported === 1 ? 'word' : 'words'}, skipped ${skipped.toLocaleString('en')}`
+  `Imported ${formatCount(imported)} ${imported === 1 ? 'word' : 'words'}, skipped ${formatCount(skipped)}`
 
 /** Splits ids into groups of at most `size` (the feed comprehension call takes 500 at a time). */
 export function chunks<T>(items: readonly T[], size: number): T[][] {

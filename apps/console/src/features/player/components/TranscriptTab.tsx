@@ -12,6 +12,7 @@ import { lastStartedIndex, segmentIndexAt, toMs } from '../segments'
 import { rowStaysPut } from '../transcript-follow'
 import { useShowWordStatus } from '../word-status-switch'
 import { SegmentLine } from './SubtitlePanel'
+import { formatCount } from '../../../lib/format'
 
 export const TRANSCRIPT_TAB_TEXT = {
   list: 'Transcript',
@@ -198,7 +199,7 @@ export function TranscriptTab({ player, segments, loading, transcription, onSeek
     <div className="flex h-[min(600px,70vh)] flex-col" data-testid="transcript-tab">
       <div className="flex min-h-11 items-center justify-between gap-3 border-b border-slate-100 px-4 py-1.5 text-xs text-slate-500">
         <span className="tabular-nums" data-testid="transcript-tab-state">
-          {segments.length.toLocaleString('en-US')} lines{making ? ` · ${making}` : ''}
+          {formatCount(segments.length)} lines{making ? ` · ${making}` : ''}
         </span>
         {following || playing < 0 ? (
           <span className="inline-flex items-center gap-1.5" data-testid="transcript-following">

@@ -2,6 +2,7 @@ import { CategoryScale, Chart as ChartJS, Filler, LinearScale, LineElement, Poin
 import { Line } from 'react-chartjs-2'
 import { monthDay } from '../../memories/stats-period'
 import { knownSeries, type KnownDay } from '../known-history'
+import { formatCount } from '../../../lib/format'
 
 // Only what this line needs; registering twice (the activity chart does too) is harmless.
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Filler)
@@ -29,7 +30,7 @@ export function KnownWordsChart({ days, start, end }: { days: readonly KnownDay[
   }
   return (
     <div className="h-64">
-      <Line options={options} data={data} role="img" aria-label={`Known words: from ${first.toLocaleString('en')} to ${last.toLocaleString('en')} in the period`} />
+      <Line options={options} data={data} role="img" aria-label={`Known words: from ${formatCount(first)} to ${formatCount(last)} in the period`} />
     </div>
   )
 }

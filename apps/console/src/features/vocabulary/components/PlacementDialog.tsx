@@ -8,6 +8,7 @@ import { placementWordsQuery, useApplyPlacement } from '../api'
 import { failureLine, VOCABULARY_TEXT } from '../messages'
 import { NativeLanguageQuestion } from './NativeLanguageQuestion'
 import { PLACEMENT_LEVELS, placementProgress, placementResult } from '../words'
+import { formatCount } from '../../../lib/format'
 
 type Mode = 'level' | 'words'
 const MODES = [
@@ -50,7 +51,7 @@ export default function PlacementDialog({ onClose }: { onClose: () => void }) {
           <p className="text-lg font-semibold text-slate-900" data-testid="placement-result">
             {placementResult(apply.data.marked)}
           </p>
-          <p className="text-sm text-slate-500">Estimated level: the {apply.data.level.toLocaleString('en')} most frequent words of spoken English. You can change any word on the Vocabulary screen.</p>
+          <p className="text-sm text-slate-500">Estimated level: the {formatCount(apply.data.level)} most frequent words of spoken English. You can change any word on the Vocabulary screen.</p>
         </div>
       </Dialog>
     )
@@ -101,7 +102,7 @@ export default function PlacementDialog({ onClose }: { onClose: () => void }) {
             {bands.data.map((band) => (
               <fieldset key={band.from_rank}>
                 <legend className="text-xs font-medium uppercase tracking-wide text-slate-400">
-                  Words {band.from_rank.toLocaleString('en')}–{band.to_rank.toLocaleString('en')}
+                  Words {formatCount(band.from_rank)}–{formatCount(band.to_rank)}
                 </legend>
                 <div className="mt-1 flex flex-wrap gap-1.5">
                   {band.words.map((word) => (

@@ -2,6 +2,7 @@ import type { VocabularyWord, WordStatus } from '@lingocast/contract'
 import { useEffect, useRef } from 'react'
 import { STATUS_LABELS } from '../words'
 import { HintCell } from './HintCell'
+import { formatCount, formatDateTime } from '../../../lib/format'
 
 interface Props {
   words: readonly VocabularyWord[]
@@ -23,7 +24,7 @@ const STATUS_TONES: Record<WordStatus, string> = {
   ignored: 'bg-slate-100 text-slate-500 ring-slate-200',
 }
 
-const updatedDay = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : '—')
+const updatedDay = (iso: string | null) => (iso ? formatDateTime(new Date(iso), { year: 'numeric', month: 'short', day: 'numeric' }) : '—')
 
 /** A page of the user's words and phrases: a checkbox per row for bulk changes, term, status (with its level), hint, times seen, last change. */
 export function WordTable({ words, selected, onToggle, onToggleAll, onHint }: Props) {
@@ -67,7 +68,7 @@ export function WordTable({ words, selected, onToggle, onToggleAll, onHint }: Pr
                 <HintCell key={`${w.lemma}:${w.hint ?? ''}`} lemma={w.lemma} hint={w.hint} onSave={onHint} />
               </td>
               <td className={`${td} text-right tabular-nums text-slate-600`} data-col="seen">
-                {w.seen.toLocaleString('en')}
+                {formatCount(w.seen)}
               </td>
               <td className={`${td} text-slate-500`}>
                 {w.updated_at ? <time dateTime={w.updated_at}>{updatedDay(w.updated_at)}</time> : updatedDay(null)}

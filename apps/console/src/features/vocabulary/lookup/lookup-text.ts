@@ -1,5 +1,6 @@
 import type { Comprehension } from '@lingocast/contract'
 import { comprehensionLabel } from '../comprehension'
+import { formatCount } from '../../../lib/format'
 
 /** The player side's words for issue 15 (lookup popover, transcript marks, finishing an article). */
 export const LOOKUP_TEXT = {
@@ -66,11 +67,11 @@ export const partOfSpeech = (tag: string) => POS[tag.toUpperCase()] ?? tag.toLow
 export function seenText(seen: number): string {
   if (seen <= 0) return 'Not met in your library yet'
   if (seen === 1) return 'Met once in your library'
-  return `Met ${seen.toLocaleString('en-US')} times in your library`
+  return `Met ${formatCount(seen)} times in your library`
 }
 
 /** The player header's figure, the library card's with room to say it: "87% known · 42 new words · 11 learning". */
 export function comprehensionText(c: Comprehension): string {
-  const learning = c.learning_words > 0 ? ` · ${c.learning_words.toLocaleString('en')} learning` : ''
+  const learning = c.learning_words > 0 ? ` · ${formatCount(c.learning_words)} learning` : ''
   return `${comprehensionLabel({ ...c, learning_words: 0 })} ${c.new_words === 1 ? 'word' : 'words'}${learning}`
 }
