@@ -76,4 +76,32 @@ describe("the opened screen's first frame", () => {
     expect(times.codeFetched, said).toBeGreaterThanOrEqual(times.paint)
     await page.close()
   })
+
+  it("asks for the player's transcript as soon as the article has come, while the player's code is still on its way", async () => {
+    const res = await fetch(`${server.url}/english_vocab/api/word_collections`, { headers: { authorization: `Bearer ${DEV_LOGIN_TOKEN}` } })
+    const { collections } = (await res.json()) as { collections: Array<{ HashID: string; Audio: string | null }> }
+    const demo = collections.find((a) => a.Audio === '/demo/sense-and-sensibility.mp3')!
+    await browser.context.addCookies(session())
+    const page = await browser.context.newPage()
+    // The player's chunk is held back (its preload too) until the transcript has been asked for.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let chunkSent = false
+    await page.route(/\/assets\/PlayerScreen-[\w-]+\.js$/, async (route) => {
+      await held
+      chunkSent = true
+      await route.continue()
+    })
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/media-proxy/get_speech_segments')) asked.push(chunkSent ? 'after the code' : 'before the code')
+    })
+    await page.goto(`${server.url}/console/player/audio/${demo.HashID}`)
+    await expect.poll(() => asked, { timeout: 15_000 }).toEqual(['before the code'])
+    release()
+    // The player shows the transcript's first sentence from that answer; it did not ask again.
+    await expect.poll(() => page.getByText(/John Dashwood had then leisure/).first().isVisible(), { timeout: 15_000 }).toBe(true)
+    expect(asked).toEqual(['before the code'])
+    await page.close()
+  })
 })

@@ -28,6 +28,18 @@ const prefetch = (ask: (args: LoaderFunctionArgs) => void) => (args: LoaderFunct
 }
 const warm = <T, E, K extends QueryKey>(query: FetchQueryOptions<T, E, T, K>) => void queryClient.prefetchQuery(query)
 
+/**
+ * The article, then the transcript of the media the player will play
+ * (features/player/warm-transcript.ts, fetched beside the article so that the
+ * first screens' code does not carry it).
+ */
+const warmArticle = (id: string, mediaType: string | undefined) =>
+  Promise.all([queryClient.fetchQuery(articleQuery(id)), import('../features/player/warm-transcript')]).then(
+    ([article, { warmTranscript }]) => warmTranscript(queryClient, article, mediaType),
+    // The screen asks again, and says what went wrong.
+    () => undefined,
+  )
+
 /** The cards of a deck named by a numeric id (the screen itself says what another one means). */
 const warmCards = (deckId: string | null | undefined) => {
   if (deckId && /^\d+$/.test(deckId)) warm(flashcardsQuery(Number(deckId)))
@@ -67,7 +79,7 @@ export const routes: RouteObject[] = [
               },
               { path: '/discover', lazy: screen(() => import('../features/feeds/DiscoverScreen')) },
               { path: '/rss/:id', lazy: screen(() => import('../features/feeds/FeedDetailScreen')) },
-              { path: '/player/:mediaType/:id', loader: prefetch(({ params }) => params.id && warm(articleQuery(params.id))), lazy: screen(() => import('../features/player/PlayerScreen')) },
+              { path: '/player/:mediaType/:id', loader: prefetch(({ params }) => params.id && void warmArticle(params.id, params.mediaType)), lazy: screen(() => import('../features/player/PlayerScreen')) },
               { path: '/playlist/:hashId', lazy: screen(() => import('../features/playlists/PlaylistScreen')) },
               { path: '/memories/deck', lazy: screen(() => import('../features/memories/DeckScreen')) },
               { path: '/memories/deck/:deckId', loader: prefetch(({ params }) => warmCards(params.deckId)), lazy: screen(() => import('../features/memories/DeckScreen')) },
