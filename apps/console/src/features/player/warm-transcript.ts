@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { OpenedArticle } from './api'
-import { segmentsQuery } from './api'
+import { segmentsQuery, type OpenedArticle } from './api'
 import { pickMedia } from './messages'
 
 /**
