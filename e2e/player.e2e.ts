@@ -58,6 +58,28 @@ async function openPlayer() {
 }
 
 describe('article player in Chromium', () => {
+  it("keeps the timeline's room while the transcript loads, so that nothing under it jumps when it comes", async () => {
+    // The transcript's answer is held back until the player has drawn everything else.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/media-proxy\/get_speech_segments/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(playerUrl)
+    const download = page.getByRole('button', { name: 'Download for offline' })
+    await download.waitFor()
+    expect(await page.getByTestId('timeline-placeholder').isVisible()).toBe(true)
+    const before = (await download.boundingBox())!.y
+    release()
+    await page.getByTestId('timeline').waitFor()
+    expect(await page.getByTestId('timeline-placeholder').count()).toBe(0)
+    // Without that room it moved down by the timeline card and the export line (about 140 px); the
+    // sentence itself can be a line shorter or longer than the room the subtitle panel keeps for it.
+    expect(Math.abs((await download.boundingBox())!.y - before)).toBeLessThan(16)
+    await page.unroute(/\/media-proxy\/get_speech_segments/)
+  })
+
   it('plays the demo article and lights the spoken word as it moves', async () => {
     await openPlayer()
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Sense and Sensibility')

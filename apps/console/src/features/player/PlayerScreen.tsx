@@ -10,7 +10,7 @@ import { MediaPlayer } from './components/MediaPlayer'
 import { ResizablePanes } from './components/ResizablePanes'
 import { SidePanel, type SideTab } from './components/SidePanel'
 import { SubtitlePanel } from './components/SubtitlePanel'
-import { TimelineBar } from './components/TimelineBar'
+import { TimelineBar, TimelinePlaceholder } from './components/TimelineBar'
 import { TranscriptExport } from './components/TranscriptExport'
 import { TranscriptTab } from './components/TranscriptTab'
 import { usePlayerMediaSession, usePlayerShortcuts, useSegmentActions, useTranscript } from './hooks'
@@ -190,6 +190,7 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
                 </div>
                 {transcript.segments.length > 0 && <TimelineBar player={player} segments={transcript.segments} fallbackDuration={article.Duration} onSeekMs={actions.seekMs} />}
                 {transcript.segments.length > 0 && <TranscriptExport segments={transcript.segments} title={article.Title} />}
+                {transcript.loading && <TimelinePlaceholder />}
                 {media.kind !== 'youtube' && download && <DownloadButton episode={download} />}
                 {article.isMine && transcript.segments.length > 0 && <ShadowButton articleId={article.CollectionID} player={player} segments={transcript.segments} />}
                 <p className="hidden text-xs text-slate-400 md:block">
