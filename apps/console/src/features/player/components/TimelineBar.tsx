@@ -19,6 +19,10 @@ interface Props {
  * blocks are one SVG path, drawn once per transcript change; the current
  * block and the playhead move on their own.
  */
+// The card and its heading line, the same in the placeholder so that both take the same room.
+const CARD = 'rounded-2xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200'
+const HEAD = 'mb-2 flex items-center justify-between text-xs font-medium text-slate-500'
+
 /**
  * The timeline card's room, and the export line's under it, while the
  * transcript loads: when it comes, what is below (Download for offline, the
@@ -28,8 +32,8 @@ interface Props {
 export function TimelinePlaceholder() {
   return (
     <>
-      <div className="rounded-2xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200" aria-hidden="true" data-testid="timeline-placeholder">
-        <div className="mb-2 text-xs font-medium text-slate-500">Timeline</div>
+      <div className={CARD} aria-hidden="true" data-testid="timeline-placeholder">
+        <div className={HEAD}>Timeline</div>
         <div className="h-7 animate-pulse rounded-md bg-slate-100" />
       </div>
       <div className="h-6" aria-hidden="true" />
@@ -77,8 +81,8 @@ export function TimelineBar({ player, segments, fallbackDuration, onSeekMs }: Pr
   const hovered = hover && hover.index >= 0 ? segments[hover.index] : undefined
 
   return (
-    <div className="rounded-2xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200">
-      <div className="mb-2 flex items-center justify-between text-xs font-medium text-slate-500">
+    <div className={CARD}>
+      <div className={HEAD}>
         <span>Timeline</span>
         <span className="tabular-nums">{segments.length} segments</span>
       </div>
