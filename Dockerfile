@@ -2,7 +2,8 @@
 # Lingocast in one image: the web and worker processes of compose.yaml (PROCESS_ROLE), or one
 # process with the embedded database under the /data volume. README: "Running with Docker / compose".
 
-# Build: every dependency, then the console bundle (apps/console/dist), the server compiled to
+# Build: every dependency, then the console bundle (apps/console/dist) and its server renderer of
+# screens with data (apps/console/dist-ssr, decision 0021), the server compiled to
 # JavaScript (apps/server/dist/server) and the migrated embedded database a first start copies
 # (apps/server/dist/pgdata-template).
 FROM node:20-bookworm AS build
@@ -45,6 +46,7 @@ RUN apt-get update \
 WORKDIR /app
 COPY --from=app /app ./
 COPY --from=build /app/apps/console/dist apps/console/dist
+COPY --from=build /app/apps/console/dist-ssr apps/console/dist-ssr
 COPY --from=build /app/apps/server/dist apps/server/dist
 
 # Inside a container the server must listen beyond loopback; DATA_DIR holds the embedded database

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { launchBrowser, type Browser } from './browser'
+import { openInConsole } from './session'
 
 /**
  * Issue 26, the first paint on a phone (decision 0019), in Chromium against
@@ -10,6 +11,8 @@ import { launchBrowser, type Browser } from './browser'
  * already shows the opened screen's frame (rendered by React at build time),
  * so it paints before the console's code is even fetched; the console then
  * takes over, and a visitor without a session never sees a learner's screen.
+ * The player and the review come rendered with the learner's data, and their
+ * answers for the console's cache (decision 0021).
  */
 let db: TestDatabase
 let server: ServerProcess
@@ -77,10 +80,60 @@ describe("the opened screen's first frame", () => {
     await page.close()
   })
 
-  it("asks for the player's transcript as soon as the article has come, while the player's code is still on its way", async () => {
-    const res = await fetch(`${server.url}/english_vocab/api/word_collections`, { headers: { authorization: `Bearer ${DEV_LOGIN_TOKEN}` } })
-    const { collections } = (await res.json()) as { collections: Array<{ HashID: string; Audio: string | null }> }
-    const demo = collections.find((a) => a.Audio === '/demo/sense-and-sensibility.mp3')!
+  it("the player's page comes with its article and transcript: painted with no script, shown by the console without asking again", async () => {
+    const hashId = await demoHashId()
+    const url = `${server.url}/console/player/audio/${hashId}`
+    await noScript.context.addCookies(session())
+    const bare = await noScript.context.newPage()
+    await bare.goto(url)
+    expect(await bare.locator('main h1').textContent()).toContain('Sense and Sensibility')
+    expect(await bare.getByText(/John Dashwood had then leisure/).first().isVisible()).toBe(true)
+    await bare.close()
+
+    // A first visit: once the console's service worker is in control, it answers navigations with its cached shell (decision 0014).
+    const first = await launchBrowser({ viewport: { width: 390, height: 844 } })
+    await first.context.addCookies(session())
+    const page = await first.context.newPage()
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (/\/(media-proxy\/get_speech_segments|english_vocab\/api\/article)\?/.test(request.url())) asked.push(new URL(request.url()).pathname)
+    })
+    await page.goto(url)
+    await expect.poll(() => page.locator('#root > div[inert]').count(), { timeout: 15_000 }).toBe(0)
+    // The console's own player: a word of the sentence is a button that takes a click.
+    await page.getByRole('button', { name: 'John', exact: true }).first().waitFor()
+    expect(asked, 'the article and the transcript came with the page').toEqual([])
+    await first.close()
+  })
+
+  it("the review page comes with the learner's first card: painted with no script, then the console's card takes the keys", async () => {
+    const deck = await api<{ deck: { id: number } }>('/english_vocab/memories/deck', { name: 'First frame' })
+    await api('/english_vocab/memories/flashcard', { deck_id: deck.deck.id, front: 'sensibility', back: 'the ability to feel' })
+    const url = `${server.url}/console/memories/review?deck_id=${deck.deck.id}`
+    await noScript.context.addCookies(session())
+    const bare = await noScript.context.newPage()
+    await bare.goto(url)
+    expect(await bare.getByTestId('card-front').textContent()).toBe('sensibility')
+    await bare.close()
+
+    const first = await launchBrowser({ viewport: { width: 390, height: 844 } })
+    await first.context.addCookies(session())
+    const page = await first.context.newPage()
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/english_vocab/memories/flashcards?')) asked.push(request.url())
+    })
+    await page.goto(url)
+    await expect.poll(() => page.locator('#root > div[inert]').count(), { timeout: 15_000 }).toBe(0)
+    expect(await page.getByTestId('card-front').textContent()).toBe('sensibility')
+    await page.keyboard.press('Space')
+    await expect.poll(() => page.getByTestId('card-answer').textContent()).toContain('the ability to feel')
+    expect(asked, 'the cards came with the page').toEqual([])
+    await first.close()
+  })
+
+  it("opened from inside the console, the player asks for its transcript as soon as the article has come, while its code is still on its way", async () => {
+    const hashId = await demoHashId()
     await browser.context.addCookies(session())
     const page = await browser.context.newPage()
     // The player's chunk is held back (its preload too) until the transcript has been asked for.
@@ -96,7 +149,7 @@ describe("the opened screen's first frame", () => {
     page.on('request', (request) => {
       if (request.url().includes('/media-proxy/get_speech_segments')) asked.push(chunkSent ? 'after the code' : 'before the code')
     })
-    await page.goto(`${server.url}/console/player/audio/${demo.HashID}`)
+    await openInConsole(page, `${server.url}/console/player/audio/${hashId}`)
     await expect.poll(() => asked, { timeout: 15_000 }).toEqual(['before the code'])
     release()
     // The player shows the transcript's first sentence from that answer; it did not ask again.
@@ -105,3 +158,19 @@ describe("the opened screen's first frame", () => {
     await page.close()
   })
 })
+
+/** The developer's API, as another device of theirs would call it. */
+async function api<T>(path: string, body?: object): Promise<T> {
+  const res = await fetch(server.url + path, {
+    method: body ? 'POST' : 'GET',
+    headers: { authorization: `Bearer ${DEV_LOGIN_TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  })
+  expect(res.status).toBe(200)
+  return (await res.json()) as T
+}
+
+async function demoHashId(): Promise<string> {
+  const { collections } = await api<{ collections: Array<{ HashID: string; Audio: string | null }> }>('/english_vocab/api/word_collections')
+  return collections.find((a) => a.Audio === '/demo/sense-and-sensibility.mp3')!.HashID
+}

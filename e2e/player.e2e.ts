@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { launchBrowser, type Browser } from './browser'
-import { demoArticleOf, signInAsDeveloper } from './session'
+import { demoArticleOf, openInConsole, signInAsDeveloper } from './session'
 
 /**
  * The article player against the real server and the demo article every user
@@ -66,7 +66,8 @@ describe('article player in Chromium', () => {
       await held
       await route.continue()
     })
-    await page.goto(playerUrl)
+    // Opened from inside the console: a page load of the player comes with its transcript (decision 0021).
+    await openInConsole(page, playerUrl)
     const download = page.getByRole('button', { name: 'Download for offline' })
     await download.waitFor()
     expect(await page.getByTestId('timeline-placeholder').isVisible()).toBe(true)
@@ -248,7 +249,7 @@ describe('article player in Chromium', () => {
         return route.fulfill({ json: { success: true, segments: [firstSegment] } })
       })
       await p.addInitScript(() => localStorage.removeItem('audioPlayerPosition_/demo/sense-and-sensibility.mp3'))
-      await p.goto(playerUrl)
+      await openInConsole(p, playerUrl)
       // No segments from get_speech_segments: the window around 0 fills the subtitle panel.
       await p.getByRole('button', { name: 'leisure', exact: true }).waitFor()
       expect(windows[0]!.playPos).toBe(0)
@@ -272,7 +273,7 @@ describe('article player in Chromium', () => {
           '<iframe src="https://example.com"></iframe>'
         await route.fulfill({ json: body })
       })
-      await p.goto(playerUrl)
+      await openInConsole(p, playerUrl)
       const description = p.getByTestId('description')
       await description.getByText('bold').waitFor()
       await p.waitForTimeout(300)
@@ -311,7 +312,7 @@ describe('karaoke on a two-hour transcript', () => {
       await p.route('**/media-proxy/get_speech_segments?*', (route) => route.fulfill({ json: { success: true, segments } }))
       await p.route('**/media-proxy/transcript?*', (route) => route.fulfill({ json: { success: true, segments: [] } }))
       await p.addInitScript(() => localStorage.clear())
-      await p.goto(playerUrl)
+      await openInConsole(p, playerUrl)
       await p.getByRole('button', { name: 'word0-0', exact: true }).waitFor()
       expect(await p.getByText('2000 segments').count()).toBe(1)
       await p.getByRole('button', { name: 'Play', exact: true }).click()
@@ -333,7 +334,7 @@ describe('article player on a phone', () => {
       const cookies = await browser.context.cookies()
       await phone.context.addCookies(cookies)
       const p = await phone.context.newPage()
-      await p.goto(playerUrl)
+      await openInConsole(p, playerUrl)
       await p.getByRole('button', { name: 'Play', exact: true }).waitFor()
       expect(await p.getByRole('separator', { name: 'Resize panes' }).isVisible()).toBe(false)
       const left = (await p.getByTestId('left-pane').boundingBox())!

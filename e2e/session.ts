@@ -81,3 +81,24 @@ export async function sessionApi<T>(s: Pick<DemoSession, 'server' | 'token'>, pa
   expect(res.status, path).toBe(200)
   return (await res.json()) as T
 }
+
+/**
+ * Opens a console address inside the console, as its own links do (the router, not a page load), so
+ * that the screen asks for its data from the browser, where a test can hold or answer it with
+ * `page.route`. A page load of the player or the review comes with the learner's data already in the
+ * page (decision 0021) and then asks for nothing, unless the console's service worker answered the
+ * navigation with its cached shell: which of the two happens depends on when the worker took over.
+ */
+export async function openInConsole(page: Page, url: string): Promise<void> {
+  const target = new URL(url)
+  // A new page load (an empty query cache) of a screen that asks for no data of its own.
+  await page.goto(`${target.origin}/console/downloads`)
+  // The console's own screen, not the page's inert frame: its router is running.
+  await expect.poll(() => page.locator('#root > div[inert]').count()).toBe(0)
+  await page.evaluate((path) => {
+    // What the router does on the browser's back and forward: it follows the address it is shown.
+    window.history.pushState(null, '', path)
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }))
+  }, target.pathname + target.search)
+  await page.waitForURL(target.href)
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { launchBrowser, type Browser } from './browser'
-import { signInAsDeveloper } from './session'
+import { openInConsole, signInAsDeveloper } from './session'
 
 /**
  * The Transcript tab (issue 24) on the demo article. Its five word-timed
@@ -137,7 +137,7 @@ async function openTab() {
 
 describe('the Transcript tab (Chromium)', () => {
   it('lists the whole text with the word statuses of the caption line, in a virtualised list', async () => {
-    await page.goto(playerUrl)
+    await openInConsole(page, playerUrl)
     await page.locator('section[aria-label="Subtitles"] [data-segment-start]').waitFor()
     // Description stays the default tab (spec 000 s2).
     await page.getByRole('tab', { name: 'Description', selected: true }).waitFor()
@@ -275,7 +275,7 @@ describe('the Transcript tab (Chromium)', () => {
   it('at 390 px: the tabs fit, the lines are reached by keyboard, the playing line is marked', async () => {
     await page.setViewportSize({ width: 390, height: 844 })
     try {
-      await page.goto(playerUrl)
+      await openInConsole(page, playerUrl)
       await page.locator('section[aria-label="Subtitles"] [data-segment-start]').waitFor()
       // Every tab is on the screen by its name, none cut off.
       await tabsFit(true)
@@ -323,7 +323,7 @@ describe('the Transcript tab (Chromium)', () => {
       })
       await states.route('**/media-proxy/transcript?*', (route) => route.fulfill({ json: { success: true, segments: [], transcription: running } }))
       await states.route('**/media-proxy/parse_media', (route) => route.fulfill({ json: { success: true, transcription: running } }))
-      await states.goto(playerUrl)
+      await openInConsole(states, playerUrl)
       await states.getByRole('tab', { name: 'Transcript' }).click()
       const tabState = states.getByRole('tabpanel').getByText('Loading transcript…')
       await tabState.waitFor()
@@ -335,7 +335,7 @@ describe('the Transcript tab (Chromium)', () => {
       await states.route('**/media-proxy/get_speech_segments?*', (route) => route.fulfill({ json: { success: true, segments: [] } }))
       await states.route('**/media-proxy/transcript?*', (route) => route.fulfill({ json: { success: true, segments: [] } }))
       await states.route('**/media-proxy/parse_media', (route) => route.fulfill({ json: { success: true, transcription: { status: 'none', progress: 0, confidence: 'aligned' } } }))
-      await states.reload()
+      await openInConsole(states, playerUrl)
       await states.getByRole('tab', { name: 'Transcript' }).click()
       await states.getByTestId('transcript-tab-state').getByText('No transcript for this recording yet.').waitFor()
     } finally {

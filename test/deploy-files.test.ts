@@ -127,7 +127,10 @@ describe('Dockerfile', () => {
     const argv = JSON.parse(cmd.args) as string[]
     expect(argv.join(' ')).toBe(pkg.scripts.start!.replace(/^npm run build && /, ''))
     expect(pkg.scripts.start).toMatch(/^npm run build && /)
-    expect(runtime.some((i) => i.op === 'COPY' && /--from=build .*apps\/console\/dist/.test(i.args))).toBe(true)
+    expect(runtime.some((i) => i.op === 'COPY' && /--from=build .*apps\/console\/dist /.test(i.args))).toBe(true)
+    // The server's renderer of the player and the review with the learner's data (decision 0021), where console-static.ts looks.
+    expect(runtime.some((i) => i.op === 'COPY' && /--from=build .*apps\/console\/dist-ssr /.test(i.args))).toBe(true)
+    expect(read('apps/server/src/plugins/console-static.ts')).toContain("path.join(path.dirname(consoleDir), 'dist-ssr', 'render-screen.js')")
   })
 
   it('runs as a user who is not root, from a DATA_DIR volume, on the port it exposes', () => {

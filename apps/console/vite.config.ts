@@ -16,7 +16,7 @@ export default defineConfig({
     tailwindcss(),
     installable(),
     routePreloads('src/app/routes.tsx'),
-    prerenderShells('/src/prerender/render-shell.tsx'),
+    prerenderShells('/src/prerender/render-shell.tsx', 'src/prerender/render-screen.tsx'),
     earlyEntry('early', 'src/early/entry.ts'),
     // A .br and a .gz beside every text file of the build, at the highest levels (made once, sent many
     // times): the server sends the one the browser asks for (apps/server/src/plugins/console-static.ts).

@@ -383,7 +383,9 @@ export async function buildApp(config: Config, deps: AppDeps) {
     app.addHook('preClose', async () => quickJobs.stop())
   }
 
-  await app.register(consoleStatic, { consoleDir: config.consoleDir })
+  // A page is rendered with a learner's data only for a live session (decision 0021).
+  const isSession = (token: string) => auth.requireToken(token).then(() => true, () => false)
+  await app.register(consoleStatic, { consoleDir: config.consoleDir, isSession })
 
   const purge = setInterval(() => {
     authRepo.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'purging expired sign-in rows failed'))

@@ -162,7 +162,18 @@ export function createStreamClient(deps: ClientDeps) {
   }
 }
 
-const browserDeps: ClientDeps = { fetch: (...args) => globalThis.fetch(...args), getToken }
+let transport: ClientDeps = { fetch: (...args) => globalThis.fetch(...args), getToken }
+
+/**
+ * Where the console's one client sends its calls: the browser's fetch and the
+ * Token cookie, unless a screen is rendered on the server with its data
+ * (src/prerender/render-screen.tsx), which answers them from the server itself.
+ */
+export function setTransport(deps: ClientDeps): void {
+  transport = deps
+}
+
+const browserDeps: ClientDeps = { fetch: (...args) => transport.fetch(...args), getToken: () => transport.getToken() }
 
 /** The console's one client: same-origin fetch, bearer token from the Token cookie. */
 export const apiCall = createApiClient(browserDeps)

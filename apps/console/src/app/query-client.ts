@@ -1,6 +1,27 @@
-import { QueryClient } from '@tanstack/react-query'
+import { hydrate, QueryClient } from '@tanstack/react-query'
 
-/** The console's one query cache: the providers hand it to React, the routes' loaders fill it before their screens render. */
+/** The console's one query cache: the routes' loaders fill it before their screens render. */
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 } },
 })
+
+/** Where the server puts the answers of a screen it rendered with the learner's data (apps/server/src/plugins/route-shells.ts). */
+export const FIRST_DATA_ID = 'console-data'
+
+/**
+ * Starts the cache with the answers the page came with, if any (decision
+ * 0021): the screen then renders with the data it was painted with, without
+ * asking again. Unreadable answers are ignored; the screen asks for its own.
+ */
+export function takeFirstData(client: QueryClient, doc: Pick<Document, 'getElementById'> | undefined): void {
+  const element = doc?.getElementById(FIRST_DATA_ID)
+  if (!element?.textContent) return
+  try {
+    hydrate(client, JSON.parse(element.textContent))
+  } catch (error) {
+    console.warn('The page’s first data could not be read:', error)
+  }
+  element.remove()
+}
+
+takeFirstData(queryClient, typeof document === 'undefined' ? undefined : document)

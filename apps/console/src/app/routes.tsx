@@ -1,4 +1,4 @@
-import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { FullPageSpinner } from '../components/ui/Spinner'
@@ -10,6 +10,7 @@ import { getToken } from '../lib/cookies'
 import { RequireAuth } from './RequireAuth'
 import { RouteError } from './RouteError'
 import { queryClient } from './query-client'
+import { FRAME_WITH_DATA, serverLoadOf } from './server-load'
 import { Shell } from './shell/Shell'
 
 /** A route whose screen is its module's default export, fetched on first visit. */
@@ -18,32 +19,34 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => async () => 
 /**
  * A route's loader that asks for the data its screen opens with, while the
  * screen's code loads and the sign-in check runs (all three start together
- * when the router is made). Never awaited: the screen's own queries take the
- * answers from the cache. Nothing is asked without a session, where the
- * screen is not shown.
+ * when the router is made). Never awaited in the browser: the screen's own
+ * queries take the answers from the cache. Nothing is asked without a session,
+ * where the screen is not shown. On the server (server-load.ts) it fills the
+ * render's cache and the render waits for what it asked.
  */
-const prefetch = (ask: (args: LoaderFunctionArgs) => void) => (args: LoaderFunctionArgs) => {
-  if (getToken()) ask(args)
+const prefetch = (ask: (args: LoaderFunctionArgs, client: QueryClient) => Promise<unknown> | undefined) => (args: LoaderFunctionArgs) => {
+  const server = serverLoadOf(args.context)
+  if (server ? !server.fetchData : !getToken()) return null
+  const asked = ask(args, server?.client ?? queryClient)
+  if (server && asked) server.pending.push(asked)
   return null
 }
-const warm = <T, E, K extends QueryKey>(query: FetchQueryOptions<T, E, T, K>) => void queryClient.prefetchQuery(query)
 
 /**
  * The article, then the transcript of the media the player will play
  * (features/player/warm-transcript.ts, fetched beside the article so that the
  * first screens' code does not carry it).
  */
-const warmArticle = (id: string, mediaType: string | undefined) =>
-  Promise.all([queryClient.fetchQuery(articleQuery(id)), import('../features/player/warm-transcript')]).then(
-    ([article, { warmTranscript }]) => warmTranscript(queryClient, article, mediaType),
+const warmArticle = (client: QueryClient, id: string, mediaType: string | undefined) =>
+  Promise.all([client.fetchQuery(articleQuery(id)), import('../features/player/warm-transcript')]).then(
+    ([article, { warmTranscript }]) => warmTranscript(client, article, mediaType),
     // The screen asks again, and says what went wrong.
     () => undefined,
   )
 
 /** The cards of a deck named by a numeric id (the screen itself says what another one means). */
-const warmCards = (deckId: string | null | undefined) => {
-  if (deckId && /^\d+$/.test(deckId)) warm(flashcardsQuery(Number(deckId)))
-}
+const warmCards = (client: QueryClient, deckId: string | null | undefined) =>
+  deckId && /^\d+$/.test(deckId) ? client.prefetchQuery(flashcardsQuery(Number(deckId))) : undefined
 
 /** The route table of spec 000 s2 (and the memories routes of spec 001); also rendered at build time (src/prerender). */
 export const routes: RouteObject[] = [
@@ -63,27 +66,31 @@ export const routes: RouteObject[] = [
             element: <Shell />,
             ErrorBoundary: RouteError,
             // The sidebar's playlists and due badge.
-            loader: prefetch(() => {
-              warm(playlistsQuery())
-              warm(decksQuery())
-            }),
+            loader: prefetch((_, client) => Promise.all([client.prefetchQuery(playlistsQuery()), client.prefetchQuery(decksQuery())])),
             children: [
-              { index: true, loader: prefetch(() => warm(libraryQuery())), lazy: screen(() => import('../features/library/LearningScreen')) },
+              { index: true, loader: prefetch((_, client) => client.prefetchQuery(libraryQuery())), lazy: screen(() => import('../features/library/LearningScreen')) },
               {
                 path: '/feeds',
-                loader: prefetch(() => {
-                  warm(subscribedItemsQuery())
-                  warm(feedsQuery())
-                }),
+                loader: prefetch((_, client) => Promise.all([client.prefetchQuery(subscribedItemsQuery()), client.prefetchQuery(feedsQuery())])),
                 lazy: screen(() => import('../features/feeds/MyFeedScreen')),
               },
               { path: '/discover', lazy: screen(() => import('../features/feeds/DiscoverScreen')) },
               { path: '/rss/:id', lazy: screen(() => import('../features/feeds/FeedDetailScreen')) },
-              { path: '/player/:mediaType/:id', loader: prefetch(({ params }) => params.id && void warmArticle(params.id, params.mediaType)), lazy: screen(() => import('../features/player/PlayerScreen')) },
+              {
+                path: '/player/:mediaType/:id',
+                handle: FRAME_WITH_DATA,
+                loader: prefetch(({ params }, client) => (params.id ? warmArticle(client, params.id, params.mediaType) : undefined)),
+                lazy: screen(() => import('../features/player/PlayerScreen')),
+              },
               { path: '/playlist/:hashId', lazy: screen(() => import('../features/playlists/PlaylistScreen')) },
               { path: '/memories/deck', lazy: screen(() => import('../features/memories/DeckScreen')) },
-              { path: '/memories/deck/:deckId', loader: prefetch(({ params }) => warmCards(params.deckId)), lazy: screen(() => import('../features/memories/DeckScreen')) },
-              { path: '/memories/review', loader: prefetch(({ request }) => warmCards(new URL(request.url).searchParams.get('deck_id'))), lazy: screen(() => import('../features/memories/ReviewScreen')) },
+              { path: '/memories/deck/:deckId', loader: prefetch(({ params }, client) => warmCards(client, params.deckId)), lazy: screen(() => import('../features/memories/DeckScreen')) },
+              {
+                path: '/memories/review',
+                handle: FRAME_WITH_DATA,
+                loader: prefetch(({ request }, client) => warmCards(client, new URL(request.url).searchParams.get('deck_id'))),
+                lazy: screen(() => import('../features/memories/ReviewScreen')),
+              },
               // Its own chunk with Chart.js, so the first screens stay small.
               { path: '/memories/stats', lazy: screen(() => import('../features/memories/StatsScreen')) },
               { path: '/memories/words', lazy: screen(() => import('../features/vocabulary/VocabularyScreen')) },

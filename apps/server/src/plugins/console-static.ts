@@ -6,7 +6,8 @@ import { MSG, TOKEN_COOKIE, type ErrorBody } from '@lingocast/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { parseRoutePreloads, preloadLinks, withPreloads } from './route-preloads'
-import { parseRouteShells, shellAt, withShell } from './route-shells'
+import { parseRouteShells, shellAt, withFirstData, withShell } from './route-shells'
+import { createScreenRenderer } from './screen-renderer'
 
 /**
  * Serves the built console under /console/ and falls back to its index.html
@@ -15,8 +16,8 @@ import { parseRouteShells, shellAt, withShell } from './route-shells'
  * code (route-preloads.json of the build), so the browser fetches it beside
  * the main chunk.
  */
-export const consoleStatic = fp<{ consoleDir: string }>(
-  async (app: FastifyInstance, { consoleDir }) => {
+export const consoleStatic = fp<{ consoleDir: string; isSession: (token: string) => Promise<boolean> }>(
+  async (app: FastifyInstance, { consoleDir, isSession }) => {
     const indexFile = path.join(consoleDir, 'index.html')
     const built = existsSync(indexFile)
     if (!built) app.log.warn(`No built console in ${consoleDir}: run \`npm run build\` (npm start does it for you).`)
@@ -48,16 +49,25 @@ export const consoleStatic = fp<{ consoleDir: string }>(
     const indexPage = whenChanged(indexFile, (text) => text, '')
     const preloadTable = whenChanged(path.join(consoleDir, 'route-preloads.json'), parseRoutePreloads, [])
     const shellTable = whenChanged(path.join(consoleDir, 'route-shells.json'), parseRouteShells, [])
+    // The build puts it beside the console's files (apps/console/prerender-shells.ts), so they never serve or cache it.
+    const renderScreen = createScreenRenderer(app, path.join(path.dirname(consoleDir), 'dist-ssr', 'render-screen.js'), app.log)
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!built) return reply.status(503).type('text/plain').send('The console is not built. Run `npm run build` and restart.')
       reply.header('cache-control', 'no-cache')
       const [page, preloads, shells] = await Promise.all([indexPage(), preloadTable(), shellTable()])
       const links = preloadLinks(preloads, '/console/', request.url)
-      const shell = shellAt(shells, '/console/', request.url, Boolean(request.cookies?.[TOKEN_COOKIE]))
+      const token = request.cookies?.[TOKEN_COOKIE]
+      const shell = shellAt(shells, '/console/', request.url, Boolean(token))
       if (!links && shell === undefined) return reply.sendFile('index.html', consoleDir)
       // The page differs by the session cookie (a screen's frame is sent only with one): a shared cache must keep them apart.
       reply.header('vary', 'Cookie')
-      return reply.type('text/html; charset=utf-8').send(withShell(withPreloads(page, links), shell))
+      const withLinks = withPreloads(page, links)
+      // The player and the review paint their largest element with data: that screen comes rendered with the learner's (decision 0021).
+      const rendered = shell?.withData && token && (await isSession(token)) ? await renderScreen(request, token) : undefined
+      if (!rendered) return reply.type('text/html; charset=utf-8').send(withShell(withLinks, shell?.html))
+      // The learner's own data: kept by no cache but the browser's, and checked again on each use.
+      reply.header('cache-control', 'private, no-cache')
+      return reply.type('text/html; charset=utf-8').send(withFirstData(withShell(withLinks, rendered.html), rendered.state))
     }
 
     app.get('/console/', (request, reply) => sendIndex(request, reply))

@@ -10,18 +10,22 @@ export interface RouteShell {
   path: string
   signedIn: boolean
   html: string
+  /** The screen's largest paint needs its data: rendered again per page with the learner's (screen-renderer.ts, decision 0021). */
+  withData: boolean
 }
 
 /** Where index.html's #root holds what is shown before React renders (apps/console/index.html). */
 const SHELL_START = '<!--shell-->'
 const SHELL_END = '<!--/shell-->'
 
-/** The table as read from disk; anything else than a list of {path, signedIn, html} is no table (the page keeps its spinner). */
+/** The table as read from disk; anything else than a list of {path, signedIn, html} is no table (the page keeps its spinner). A frame without `withData` (an older build) has none. */
 export function parseRouteShells(json: string): RouteShell[] {
   try {
     const table: unknown = JSON.parse(json)
     if (!Array.isArray(table)) return []
-    return table.filter((r): r is RouteShell => typeof r?.path === 'string' && typeof r.signedIn === 'boolean' && typeof r.html === 'string')
+    return table
+      .filter((r): r is RouteShell => typeof r?.path === 'string' && typeof r.signedIn === 'boolean' && typeof r.html === 'string')
+      .map((r) => ({ path: r.path, signedIn: r.signedIn, html: r.html, withData: r.withData === true }))
   } catch {
     return []
   }
@@ -33,10 +37,20 @@ export function parseRouteShells(json: string): RouteShell[] {
  * sent to the login screen by the console, and must not see a learner's
  * screen frame flash before it.
  */
-export function shellAt(table: RouteShell[], base: string, url: string, hasSession: boolean): string | undefined {
+export function shellAt(table: RouteShell[], base: string, url: string, hasSession: boolean): RouteShell | undefined {
   const shell = routeAt(table, base, url)
   if (!shell || (shell.signedIn && !hasSession)) return undefined
-  return shell.html
+  return shell
+}
+
+/** Where the console reads its query cache's first answers from (apps/console/src/app/query-client.ts). */
+export const FIRST_DATA_ID = 'console-data'
+
+/** index.html with the rendered screen's answers (JSON already safe inside a script) at the end of its body; unchanged without one. */
+export function withFirstData(html: string, state: string): string {
+  const end = html.lastIndexOf('</body>')
+  if (end < 0) return html
+  return `${html.slice(0, end)}<script type="application/json" id="${FIRST_DATA_ID}">${state}</script>${html.slice(end)}`
 }
 
 /** index.html with `shell` in place of what its #root shows before React renders; unchanged without the markers. */

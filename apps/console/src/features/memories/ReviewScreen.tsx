@@ -49,9 +49,10 @@ function Review({ deckId }: { deckId: number }) {
   // The session is taken once, when the cards first arrive: a rated card stays
   // in it even after the background save refetches the deck; cards answered
   // into a learning step come back in it (review-session.ts).
-  const [session, setSession] = useState<ReviewSession>()
+  // Taken in the first render when the cards are already there (the page came with them, decision 0021), so that render shows the card.
+  const [session, setSession] = useState<ReviewSession | undefined>(() => source && startSession(source, new Date()))
   // The card on screen stays there until it is answered, whatever comes due meanwhile.
-  const [shownId, setShownId] = useState<number>()
+  const [shownId, setShownId] = useState<number | undefined>(() => session && currentCard(session, Date.now())?.id)
   const [revealed, setRevealed] = useState(false)
   const [editing, setEditing] = useState(false)
   const [autoplay, setAutoplay] = useDeckAutoplay(deckId)

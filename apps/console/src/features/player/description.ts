@@ -35,7 +35,8 @@ function ensureHooks() {
 }
 
 export function sanitizeDescription(html: string): string {
-  if (!html.trim()) return ''
+  // No DOM to sanitise with (the server's render of the player, decision 0021): nothing, until the browser renders it.
+  if (!html.trim() || !DOMPurify.isSupported) return ''
   ensureHooks()
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },

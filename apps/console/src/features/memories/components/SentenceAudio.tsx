@@ -1,6 +1,7 @@
 import type { Flashcard } from '@lingocast/contract'
 import { Loader2, Volume2 } from 'lucide-react'
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react'
+import { useInBrowser } from '../../../lib/in-browser'
 import { MEMORIES_TEXT } from '../messages'
 
 export interface SentenceAudioHandle {
@@ -23,6 +24,7 @@ interface Props {
 export const SentenceAudio = forwardRef<SentenceAudioHandle, Props>(function SentenceAudio({ audio, autoplay, large = false }, ref) {
   const element = useRef<HTMLAudioElement>(null)
   const [playing, setPlaying] = useState(false)
+  const inBrowser = useInBrowser()
   const play = () => {
     const el = element.current
     if (!el) return
@@ -56,15 +58,17 @@ export const SentenceAudio = forwardRef<SentenceAudioHandle, Props>(function Sen
       >
         <Volume2 className={large ? 'h-7 w-7' : 'h-4 w-4'} aria-hidden="true" />
       </button>
-      <audio
-        ref={element}
-        src={audio.url}
-        preload="auto"
-        data-testid="card-audio"
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-        onEnded={() => setPlaying(false)}
-      />
+      {inBrowser && (
+        <audio
+          ref={element}
+          src={audio.url}
+          preload="auto"
+          data-testid="card-audio"
+          onPlay={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
+          onEnded={() => setPlaying(false)}
+        />
+      )}
     </>
   )
 })

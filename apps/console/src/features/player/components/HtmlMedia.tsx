@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { useInBrowser } from '../../../lib/in-browser'
 import type { Player } from '../player'
 import { restorablePosition, savePosition } from '../preferences'
 
@@ -25,6 +26,7 @@ interface Props {
  */
 export function HtmlMedia({ kind, src, player, positionKey, className = '', label }: Props) {
   const ref = useRef<HTMLAudioElement & HTMLVideoElement>(null)
+  const inBrowser = useInBrowser()
 
   useEffect(() => {
     const el = ref.current
@@ -124,6 +126,7 @@ export function HtmlMedia({ kind, src, player, positionKey, className = '', labe
     }
   }, [kind, player, positionKey])
 
+  if (!inBrowser) return null
   if (kind === 'audio') return <audio ref={ref} src={src} preload="metadata" aria-label={label} className={className} />
   return <video ref={ref} src={src} preload="metadata" playsInline aria-label={label} className={className} onClick={() => player.toggle()} />
 }

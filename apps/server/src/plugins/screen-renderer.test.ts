@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { TOKEN_COOKIE } from '@lingocast/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../../test/app'
+import { createTestUser, type TestUser } from '../../../../test/users'
+
+/**
+ * Decision 0021 with the console's real build (`npm run build` first): the
+ * review and player pages come with the screen rendered from the learner's own
+ * data, and its answers for the console's cache; never another learner's.
+ */
+let t: TestApp
+let ann: TestUser
+let bob: TestUser
+let annDeck: number
+let bobDeck: number
+
+const html = { accept: 'text/html' }
+const page = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: { ...html, ...(token ? { cookie: `${TOKEN_COOKIE}=${token}` } : {}) } })
+/** The frame's text and the answers the page came with (undefined when none). */
+const parts = (body: string) => {
+  const frame = body.slice(body.indexOf('<!--shell-->'), body.indexOf('<!--/shell-->'))
+  const data = /<script type="application\/json" id="console-data">(.*?)<\/script>/s.exec(body)?.[1]
+  return { frame, text: frame.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '), data: data === undefined ? undefined : (JSON.parse(data) as { queries: Array<{ queryKey: unknown[] }> }) }
+}
+
+async function deckWith(user: TestUser, name: string, fronts: string[]): Promise<number> {
+  const deck = await t.app.inject({ method: 'POST', url: '/english_vocab/memories/deck', headers: user.auth, payload: { name } })
+  const id = deck.json().deck.id as number
+  for (const front of fronts) await t.app.inject({ method: 'POST', url: '/english_vocab/memories/flashcard', headers: user.auth, payload: { deck_id: id, front, back: `the meaning of ${front}` } })
+  return id
+}
+
+beforeAll(async () => {
+  const consoleDir = path.resolve(import.meta.dirname, '../../../console/dist')
+  if (!existsSync(path.resolve(consoleDir, '../dist-ssr/render-screen.js'))) throw new Error('No console build with its screen renderer: run `npm run build` first.')
+  t = await buildTestApp({ consoleDir })
+  ann = await createTestUser(t.db.database, 'ann@example.com')
+  bob = await createTestUser(t.db.database, 'bob@example.com')
+  annDeck = await deckWith(ann, 'Ann words', ['estate'])
+  bobDeck = await deckWith(bob, 'Bob words', ['harbour'])
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+describe('a screen rendered with the learner’s data', () => {
+  it("the review page shows the learner's first card and carries the deck's answers, kept by no shared cache", async () => {
+    const res = await page(`/console/memories/review?deck_id=${annDeck}`, ann.token)
+    expect(res.statusCode).toBe(200)
+    const { frame, text, data } = parts(res.body)
+    expect(frame).toMatch(/data-testid="card-front">estate</)
+    expect(text).toContain('Show Answer')
+    expect(data?.queries.map((q) => q.queryKey)).toContainEqual(['memories', 'cards', annDeck])
+    expect(res.headers['cache-control']).toBe('private, no-cache')
+    expect(res.headers.vary).toMatch(/Cookie/)
+  })
+
+  it("another learner's deck: nothing of it in the page, whatever its address says", async () => {
+    const res = await page(`/console/memories/review?deck_id=${annDeck}`, bob.token)
+    expect(res.statusCode).toBe(200)
+    expect(res.body).not.toContain('estate')
+    expect(res.body).not.toContain('Ann words')
+    // Bob's own review shows his card, not Ann's.
+    const own = parts((await page(`/console/memories/review?deck_id=${bobDeck}`, bob.token)).body)
+    expect(own.frame).toMatch(/data-testid="card-front">harbour</)
+    expect(JSON.stringify(own.data)).not.toContain('estate')
+  })
+
+  it("a token that is no session: the build's empty frame, and no answers", async () => {
+    const res = await page(`/console/memories/review?deck_id=${annDeck}`, 'not-a-session')
+    expect(res.statusCode).toBe(200)
+    const { frame, data } = parts(res.body)
+    expect(frame).toContain('Loading cards')
+    expect(frame).not.toContain('estate')
+    expect(data).toBeUndefined()
+    expect(res.headers['cache-control']).toBe('no-cache')
+  })
+
+  it("the player page shows the article and its transcript's sentence, and carries both answers", async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/english_vocab/api/word_collections', headers: ann.auth })
+    const demo = (list.json().collections as Array<{ HashID: string; Audio: string | null }>).find((a) => a.Audio === '/demo/sense-and-sensibility.mp3')!
+    const { frame, text, data } = parts((await page(`/console/player/audio/${demo.HashID}`, ann.token)).body)
+    expect(text).toContain('Sense and Sensibility, Chapter 1 (excerpt)')
+    // No media element in the frame: it would fetch the recording once more, for an element thrown away.
+    expect(frame).not.toMatch(/<(audio|video)\b/)
+    expect(text).toMatch(/John Dashwood had then leisure/)
+    expect(data?.queries.map((q) => q.queryKey)).toEqual(
+      expect.arrayContaining([
+        ['library', 'article', demo.HashID],
+        ['player', 'segments', '/demo/sense-and-sensibility.mp3'],
+      ]),
+    )
+    // Bob opening Ann's article address sees no article of hers.
+    const other = parts((await page(`/console/player/audio/${demo.HashID}`, bob.token)).body)
+    expect(other.text).not.toContain('John Dashwood')
+    expect(JSON.stringify(other.data ?? {})).not.toContain(demo.HashID)
+  })
+
+  it("a screen whose largest paint needs no data keeps the build's frame: no answers in its page", async () => {
+    const res = await page('/console/feeds', ann.token)
+    expect(parts(res.body).text).toContain('New episodes from your channels.')
+    expect(parts(res.body).data).toBeUndefined()
+  })
+
+  it('a text of the learner that looks like markup stays text, and cannot end the answers’ script', async () => {
+    const id = await deckWith(ann, 'Tricky', ['</script><script>alert(1)</script>'])
+    const res = await page(`/console/memories/review?deck_id=${id}`, ann.token)
+    const { frame, data } = parts(res.body)
+    expect(frame).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(res.body).not.toContain('<script>alert(1)')
+    expect(JSON.stringify(data)).toContain('</script><script>alert(1)</script>')
+  })
+})
