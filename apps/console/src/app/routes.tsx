@@ -5,8 +5,10 @@ import { FullPageSpinner } from '../components/ui/Spinner'
 import { feedsQuery, subscribedItemsQuery } from '../features/feeds/api'
 import { articleQuery, libraryQuery } from '../features/library/api'
 import { decksQuery, flashcardsQuery } from '../features/memories/api'
+import { LAST_DECK_KEY, pickDeckId } from '../features/memories/selected-deck'
 import { playlistsQuery } from '../features/playlists/api'
 import { getToken } from '../lib/cookies'
+import { readStoredNumber } from '../lib/local-storage'
 import { RequireAuth } from './RequireAuth'
 import { RouteError } from './RouteError'
 import { queryClient } from './query-client'
@@ -48,6 +50,22 @@ const warmArticle = (client: QueryClient, id: string, mediaType: string | undefi
 const warmCards = (client: QueryClient, deckId: string | null | undefined) =>
   deckId && /^\d+$/.test(deckId) ? client.prefetchQuery(flashcardsQuery(Number(deckId))) : undefined
 
+/**
+ * The decks, then the cards of the deck the sidebar's due badge counts
+ * (DueBadge.tsx): its first render then has them, instead of starting that
+ * request as it mounts and drawing the screen again at once (a long task on a
+ * phone). On the server no deck is stored, so it is the first one.
+ */
+const warmDueCards = (client: QueryClient) =>
+  client.fetchQuery(decksQuery()).then(
+    (decks) => {
+      const id = pickDeckId(decks, undefined, readStoredNumber(LAST_DECK_KEY))
+      return id === undefined ? undefined : client.prefetchQuery(flashcardsQuery(id))
+    },
+    // The sidebar asks again, and says nothing: the badge is only a hint.
+    () => undefined,
+  )
+
 /** The route table of spec 000 s2 (and the memories routes of spec 001); also rendered at build time (src/prerender). */
 export const routes: RouteObject[] = [
   {
@@ -66,7 +84,7 @@ export const routes: RouteObject[] = [
             element: <Shell />,
             ErrorBoundary: RouteError,
             // The sidebar's playlists and due badge.
-            loader: prefetch((_, client) => Promise.all([client.prefetchQuery(playlistsQuery()), client.prefetchQuery(decksQuery())])),
+            loader: prefetch((_, client) => Promise.all([client.prefetchQuery(playlistsQuery()), warmDueCards(client)])),
             children: [
               { index: true, loader: prefetch((_, client) => client.prefetchQuery(libraryQuery())), lazy: screen(() => import('../features/library/LearningScreen')) },
               {
