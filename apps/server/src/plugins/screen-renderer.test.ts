@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { TOKEN_COOKIE } from '@lingocast/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,6 +10,7 @@ import { createTestUser, type TestUser } from '../../../../test/users'
  * review and player pages come with the screen rendered from the learner's own
  * data, and its answers for the console's cache; never another learner's.
  */
+const consoleDir = path.resolve(import.meta.dirname, '../../../console/dist')
 let t: TestApp
 let ann: TestUser
 let bob: TestUser
@@ -33,7 +34,6 @@ async function deckWith(user: TestUser, name: string, fronts: string[]): Promise
 }
 
 beforeAll(async () => {
-  const consoleDir = path.resolve(import.meta.dirname, '../../../console/dist')
   if (!existsSync(path.resolve(consoleDir, '../dist-ssr/render-screen.js'))) throw new Error('No console build with its screen renderer: run `npm run build` first.')
   t = await buildTestApp({ consoleDir })
   ann = await createTestUser(t.db.database, 'ann@example.com')
@@ -96,6 +96,18 @@ describe('a screen rendered with the learner’s data', () => {
     const other = parts((await page(`/console/player/audio/${demo.HashID}`, bob.token)).body)
     expect(other.text).not.toContain('John Dashwood')
     expect(JSON.stringify(other.data ?? {})).not.toContain(demo.HashID)
+  })
+
+  it("names none of react-markdown's code for the player or the review: it is fetched when markdown is first shown", async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/english_vocab/api/word_collections', headers: ann.auth })
+    const hashId = (list.json().collections as Array<{ HashID: string }>)[0]!.HashID
+    for (const url of [`/console/player/audio/${hashId}`, `/console/memories/review?deck_id=${annDeck}`]) {
+      const files = [...(await page(url, ann.token)).body.matchAll(/rel="modulepreload" crossorigin href="\/console\/(assets\/[^"]+)"/g)].map((m) => m[1]!)
+      expect(files.some((f) => /(ReviewScreen|PlayerScreen)-/.test(f)), url).toBe(true)
+      // An option only react-markdown itself reads (the console never passes it): its code is in none of them.
+      const withMarkdown = files.filter((f) => readFileSync(path.join(consoleDir, f), 'utf8').includes('unwrapDisallowed'))
+      expect(withMarkdown, url).toEqual([])
+    }
   })
 
   it("a screen whose largest paint needs no data keeps the build's frame: no answers in its page", async () => {

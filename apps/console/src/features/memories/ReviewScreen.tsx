@@ -4,6 +4,7 @@ import { ArrowLeft, CheckCircle2, Pencil } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/Button'
+import { preloadMarkdown } from '../../components/ui/LazyMarkdown'
 import { Spinner } from '../../components/ui/Spinner'
 import { fireWindowEvent } from '../../lib/events'
 import { useOnline } from '../../lib/online'
@@ -89,6 +90,9 @@ function Review({ deckId }: { deckId: number }) {
   useEffect(() => {
     if (turn) shownAt.current = { key: turn, at: performance.now() }
   }, [turn])
+
+  // A card's answer is markdown: its code comes now, before the first Show Answer, not with the screen.
+  useEffect(preloadMarkdown, [])
 
   const intervals = useQuery({ ...intervalsQuery(current ?? { id: 0, last_reviewed: null }), enabled: buttons === 4 && current !== undefined })
   const backTo = `/memories/deck/${deckId}`

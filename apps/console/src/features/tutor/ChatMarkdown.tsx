@@ -1,7 +1,8 @@
 import { FLASHCARD_FENCE, parseFlashcardSuggestion, type FlashcardSuggestion } from '@lingocast/contract'
 import { Check, Plus } from 'lucide-react'
 import type { ReactNode } from 'react'
-import Markdown, { type Components } from 'react-markdown'
+import type { Components } from 'react-markdown'
+import { LazyMarkdown } from '../../components/ui/LazyMarkdown'
 
 interface HastNode {
   type: string
@@ -63,9 +64,9 @@ export function ChatMarkdown({
   return (
     <div className={PROSE}>
       {/* No images: a reply (steered by text in a transcript) could name any address, and carry data out in it. */}
-      <Markdown skipHtml disallowedElements={NO_IMAGES} components={components}>
+      <LazyMarkdown skipHtml disallowedElements={NO_IMAGES} components={components}>
         {text}
-      </Markdown>
+      </LazyMarkdown>
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { REVIEWED_STRIP_LIMIT, type AnswerButtons, type Flashcard, type ReviewRating } from '@lingocast/contract'
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
-import ReactMarkdown, { type Components } from 'react-markdown'
+import type { Components } from 'react-markdown'
+import { LazyMarkdown } from '../../../components/ui/LazyMarkdown'
 import { cardParts } from '../deck-stats'
 import { MEMORIES_TEXT } from '../messages'
 
@@ -116,9 +117,9 @@ function StripItem({ card, unfamiliar, label }: { card: Flashcard; unfamiliar: b
         {label}
       </span>
       <div data-testid="strip-cue" className="line-clamp-2 text-[11px] leading-snug opacity-80 [&_a]:underline [&_code]:rounded [&_code]:bg-white/60 [&_code]:px-0.5 [&_strong]:font-semibold">
-        <ReactMarkdown disallowedElements={NO_IMAGES} components={INLINE}>
+        <LazyMarkdown disallowedElements={NO_IMAGES} components={INLINE}>
           {cue}
-        </ReactMarkdown>
+        </LazyMarkdown>
       </div>
       <span
         id={hintId}
