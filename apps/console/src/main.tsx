@@ -3,14 +3,15 @@ import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { Providers } from './app/providers'
 import { queryClient } from './app/query-client'
-import { router, routerReady } from './app/router'
+import { makeRouter, routerReady } from './app/router'
 import { UpdatePrompt } from './app/UpdatePrompt'
 import { openingSessionCheck } from './features/auth/session-check'
 import './index.css'
 
-// Importing the router already started loading the opened route's code and data (router.tsx); the
-// sign-in check goes out now too, beside them, not after React's first render.
+// The sign-in check goes out now, and the router, made in the next task, starts loading the opened
+// route's code and data beside it (router.tsx), not after React's first render.
 const signInChecked = openingSessionCheck(queryClient)
+const routerMade = makeRouter()
 
 /** Resolves when no query is being fetched (the opened route's data, asked for by its loader, has come). */
 function dataSettled(): Promise<void> {
@@ -34,12 +35,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const FRAME_WAIT_MS = 3000
 const DATA_WAIT_MS = 500
 const frameShown = Promise.race([
-  Promise.allSettled([signInChecked, routerReady()]).then(() => Promise.race([dataSettled(), sleep(DATA_WAIT_MS)])),
+  Promise.allSettled([signInChecked, routerMade.then(routerReady)]).then(() => Promise.race([dataSettled(), sleep(DATA_WAIT_MS)])),
   sleep(FRAME_WAIT_MS),
 ])
 
 // Not a top-level await: that makes the bundler split the main chunk into a dozen small files.
-void frameShown.then(() => {
+void Promise.all([routerMade, frameShown]).then(([router]) => {
   const root = createRoot(document.getElementById('root')!)
   // A transition: React renders the first screen in slices of a few milliseconds, so a phone's
   // taps and scrolls on the frame already shown are not held up by one long task.
