@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query'
 
 /**
- * What the routes' loaders are handed as their `context` when the server
- * renders a screen with the learner's data (src/prerender/render-screen.tsx):
- * the render's own query cache, whether to ask for data at all (a page sent
- * with a session; never at build time, where the frames carry no learner's
- * data), and a list where each loader leaves what it asked for, so that the
- * render waits for it. In the browser the context is not one of these, and the loaders
- * fill the console's one cache.
+ * What the routes' loaders are handed as their `context` when React renders
+ * a route in Node (src/prerender/render-route.tsx): the render's own query
+ * cache, whether to ask for data at all (yes for a page the server renders
+ * with the learner's data; never at build time, where the frames carry no
+ * learner's data), and a list where each loader leaves what it asked for, so
+ * that the render waits for it. In the browser the context is not one of
+ * these, and the loaders fill the console's one cache.
  */
 export interface ServerLoad {
   kind: 'server-load'

@@ -8,7 +8,7 @@ import { AuthContext, type AuthState } from '../features/auth/auth-context'
 const nothing = async () => undefined
 
 export interface RenderedRoute {
-  /** The screen inside `<div inert>`. */
+  /** The screen inside `<div inert aria-hidden="true">`. */
   html: string
   /** The render's query cache: empty at build time, the learner's first data on the server. */
   client: QueryClient
@@ -42,7 +42,7 @@ export async function renderRoute(pathname: string, options: RouteRenderOptions)
   if (context instanceof Response) throw new Error(`${pathname}: the router answered a redirect (${context.status})`)
   if (context.errors) throw new Error(`${pathname}: ${JSON.stringify(context.errors)}`)
   if (options.fetchData && load.pending.length > 0) {
-    let timer: NodeJS.Timeout | undefined
+    let timer: ReturnType<typeof setTimeout> | undefined
     await Promise.race([Promise.allSettled(load.pending), new Promise((resolve) => (timer = setTimeout(resolve, options.fetchData!.waitMs)))])
     clearTimeout(timer)
   }

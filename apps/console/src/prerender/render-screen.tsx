@@ -6,7 +6,7 @@ import { renderRoute } from './render-route'
 /**
  * The server's renderer of a screen with the learner's data (decision 0021),
  * bundled for Node by the build (prerender-shells.ts, dist-ssr/) and loaded by
- * the server (apps/server/src/plugins/route-frames.ts). The routes' loaders
+ * the server (apps/server/src/plugins/screen-renderer.ts). The routes' loaders
  * ask for the screen's first data through the console's own client and query
  * options; each call is answered by `fetch` of the page's request (the server
  * answering itself with the learner's token), kept apart per page here.

@@ -1,8 +1,28 @@
-import { lazy, Suspense, type ComponentProps } from 'react'
+import { useEffect, useSyncExternalStore, type ComponentProps } from 'react'
 import type ReactMarkdownComponent from 'react-markdown'
 
-const load = () => import('react-markdown')
-const ReactMarkdown = lazy(load)
+type ReactMarkdown = typeof ReactMarkdownComponent
+
+let loaded: ReactMarkdown | undefined
+let loading: Promise<void> | undefined
+const listeners = new Set<() => void>()
+
+function load(): Promise<void> {
+  loading ??= import('react-markdown').then(
+    (module) => {
+      loaded = module.default
+      for (const listener of listeners) listener()
+    },
+    // No network and no service worker yet: the text stays as written, and the next markdown shown tries again.
+    () => void (loading = undefined),
+  )
+  return loading
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => void listeners.delete(listener)
+}
 
 /**
  * Starts fetching react-markdown (its own chunk, about 32 KB gzip with the
@@ -10,19 +30,26 @@ const ReactMarkdown = lazy(load)
  * answer, the tutor's replies): called once that screen has rendered.
  */
 export function preloadMarkdown(): void {
-  void load().catch(() => undefined)
+  void load()
+}
+
+/** The text as written: while react-markdown loads, or if it cannot. */
+function AsWritten({ children }: { children?: string | null }) {
+  return <span className="whitespace-pre-wrap">{children}</span>
 }
 
 /**
  * react-markdown, loaded the first time markdown is shown instead of with the
  * screens that may show it: the player and the review ran its ~120 KB of code
  * before their first paint on a phone, for text not yet on the screen. Until
- * it has come, the text shows as written.
+ * it has come, the text shows as written. Not React.lazy: its Suspense keeps a
+ * fallback up for a moment even when the code is already there, and a reply
+ * would show its markdown signs each time.
  */
-export function LazyMarkdown(props: ComponentProps<typeof ReactMarkdownComponent>) {
-  return (
-    <Suspense fallback={<span className="whitespace-pre-wrap">{props.children}</span>}>
-      <ReactMarkdown {...props} />
-    </Suspense>
-  )
+export function LazyMarkdown(props: ComponentProps<ReactMarkdown>) {
+  const Markdown = useSyncExternalStore(subscribe, () => loaded, () => loaded)
+  useEffect(() => {
+    if (!Markdown) void load()
+  }, [Markdown])
+  return Markdown ? <Markdown {...props} /> : <AsWritten>{props.children}</AsWritten>
 }

@@ -4,6 +4,7 @@ import { BarChart3, BookA, GraduationCap, Plus } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { Button } from '../../components/ui/Button'
+import { preloadMarkdown } from '../../components/ui/LazyMarkdown'
 import { Spinner } from '../../components/ui/Spinner'
 import { decksQuery, flashcardsQuery, useDeleteFlashcard, useFlashcardChangedEvent } from './api'
 import { AnswerButtonsSetting } from './components/AnswerButtonsSetting'
@@ -41,6 +42,8 @@ export default function DeckScreen() {
   useEffect(() => {
     if (deck) selectDeck(deck.id)
   }, [deck])
+  // A card's content opens as markdown (ContentViewer): its code comes once the deck has rendered.
+  useEffect(preloadMarkdown, [])
 
   if (decks.isPending)
     return (

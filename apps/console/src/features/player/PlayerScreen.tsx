@@ -2,6 +2,7 @@ import { FLASHCARD_FENCE, FLASHCARD_FRONT_MAX_LENGTH, type Flashcard, type Flash
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
 import { Link, useParams } from 'react-router'
+import { preloadMarkdown } from '../../components/ui/LazyMarkdown'
 import { BACK_LINK_CLASS, LoadErrorScreen, NotFoundScreen, SkeletonScreen } from '../../components/ui/StatusScreen'
 import { Toast } from '../../components/ui/Toast'
 import { announceMedia, articleQuery, type OpenedArticle } from './api'
@@ -149,6 +150,8 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
   useEffect(() => {
     if (address) announceMedia(client, address)
   }, [address, client])
+  // The tutor's replies are markdown: its code comes once the player has rendered, before the first question.
+  useEffect(preloadMarkdown, [])
 
   return (
     <section className={PAGE}>
