@@ -90,20 +90,11 @@ describe("the opened screen's first frame", () => {
     expect(await bare.getByText(/John Dashwood had then leisure/).first().isVisible()).toBe(true)
     await bare.close()
 
-    // A first visit: once the console's service worker is in control, it answers navigations with its cached shell (decision 0014).
-    const first = await launchBrowser({ viewport: { width: 390, height: 844 } })
-    await first.context.addCookies(session())
-    const page = await first.context.newPage()
-    const asked: string[] = []
-    page.on('request', (request) => {
-      if (/\/(media-proxy\/get_speech_segments|english_vocab\/api\/article)\?/.test(request.url())) asked.push(new URL(request.url()).pathname)
-    })
-    await page.goto(url)
-    await expect.poll(() => page.locator('#root > div[inert]').count(), { timeout: 15_000 }).toBe(0)
+    const { page, asked, close } = await firstVisit(url, /\/(media-proxy\/get_speech_segments|english_vocab\/api\/article)\?/)
     // The console's own player: a word of the sentence is a button that takes a click.
     await page.getByRole('button', { name: 'John', exact: true }).first().waitFor()
     expect(asked, 'the article and the transcript came with the page').toEqual([])
-    await first.close()
+    await close()
   })
 
   it("the review page comes with the learner's first card: painted with no script, then the console's card takes the keys", async () => {
@@ -116,20 +107,12 @@ describe("the opened screen's first frame", () => {
     expect(await bare.getByTestId('card-front').textContent()).toBe('sensibility')
     await bare.close()
 
-    const first = await launchBrowser({ viewport: { width: 390, height: 844 } })
-    await first.context.addCookies(session())
-    const page = await first.context.newPage()
-    const asked: string[] = []
-    page.on('request', (request) => {
-      if (request.url().includes('/english_vocab/memories/flashcards?')) asked.push(request.url())
-    })
-    await page.goto(url)
-    await expect.poll(() => page.locator('#root > div[inert]').count(), { timeout: 15_000 }).toBe(0)
+    const { page, asked, close } = await firstVisit(url, /\/english_vocab\/memories\/flashcards\?/)
     expect(await page.getByTestId('card-front').textContent()).toBe('sensibility')
     await page.keyboard.press('Space')
     await expect.poll(() => page.getByTestId('card-answer').textContent()).toContain('the ability to feel')
     expect(asked, 'the cards came with the page').toEqual([])
-    await first.close()
+    await close()
   })
 
   it("opened from inside the console, the player asks for its transcript as soon as the article has come, while its code is still on its way", async () => {
@@ -158,6 +141,24 @@ describe("the opened screen's first frame", () => {
     await page.close()
   })
 })
+
+/**
+ * A first visit to `url` (a new browser: once the console's service worker is in control, it answers
+ * navigations with its cached shell, decision 0014), signed in, until the console's own screen has
+ * replaced the page's frame; `asked` collects the addresses of the requests that match `watched`.
+ */
+async function firstVisit(url: string, watched: RegExp) {
+  const first = await launchBrowser({ viewport: { width: 390, height: 844 } })
+  await first.context.addCookies(session())
+  const page = await first.context.newPage()
+  const asked: string[] = []
+  page.on('request', (request) => {
+    if (watched.test(request.url())) asked.push(request.url())
+  })
+  await page.goto(url)
+  await expect.poll(() => page.locator('#root > div[inert]').count(), { timeout: 15_000 }).toBe(0)
+  return { page, asked, close: () => first.close() }
+}
 
 /** The developer's API, as another device of theirs would call it. */
 async function api<T>(path: string, body?: object): Promise<T> {
