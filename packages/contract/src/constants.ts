@@ -1,6 +1,9 @@
 /** Names and limits shared by the server and the console. Values from spec 000 section 9 unless noted. */
 
 export const TOKEN_COOKIE = 'Token'
+
+/** The id of the page's script element that holds the answers of a screen the server rendered with the learner's data (decision 0021). */
+export const FIRST_DATA_ID = 'console-data'
 export const USERNAME_COOKIE = 'username'
 
 /** Token and username cookies, and the server-side token, last 3 months. */

@@ -1,6 +1,7 @@
+import { FIRST_DATA_ID } from '@lingocast/contract'
 import { dehydrate, QueryClient } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
-import { FIRST_DATA_ID, takeFirstData } from './query-client'
+import { takeFirstData } from './query-client'
 
 /** A page holding `text` in its answers' script element, as the server writes it (route-shells.ts). */
 function pageWith(text: string | undefined) {

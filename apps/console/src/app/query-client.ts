@@ -1,12 +1,10 @@
+import { FIRST_DATA_ID } from '@lingocast/contract'
 import { hydrate, QueryClient } from '@tanstack/react-query'
 
 /** The console's one query cache: the routes' loaders fill it before their screens render. */
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 } },
 })
-
-/** Where the server puts the answers of a screen it rendered with the learner's data (apps/server/src/plugins/route-shells.ts). */
-export const FIRST_DATA_ID = 'console-data'
 
 /**
  * Starts the cache with the answers the page came with, if any (decision

@@ -1,3 +1,4 @@
+import { FIRST_DATA_ID } from '@lingocast/contract'
 import { routeAt } from './route-preloads'
 
 /**
@@ -42,9 +43,6 @@ export function shellAt(table: RouteShell[], base: string, url: string, hasSessi
   if (!shell || (shell.signedIn && !hasSession)) return undefined
   return shell
 }
-
-/** Where the console reads its query cache's first answers from (apps/console/src/app/query-client.ts). */
-export const FIRST_DATA_ID = 'console-data'
 
 /** index.html with the rendered screen's answers (JSON already safe inside a script) at the end of its body; unchanged without one. */
 export function withFirstData(html: string, state: string): string {
