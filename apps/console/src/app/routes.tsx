@@ -5,10 +5,9 @@ import { FullPageSpinner } from '../components/ui/Spinner'
 import { feedsQuery, subscribedItemsQuery } from '../features/feeds/api'
 import { articleQuery, libraryQuery } from '../features/library/api'
 import { decksQuery, flashcardsQuery } from '../features/memories/api'
-import { LAST_DECK_KEY, pickDeckId } from '../features/memories/selected-deck'
+import { pickDeckId, storedDeckId } from '../features/memories/selected-deck'
 import { playlistsQuery } from '../features/playlists/api'
 import { getToken } from '../lib/cookies'
-import { readStoredNumber } from '../lib/local-storage'
 import { RequireAuth } from './RequireAuth'
 import { RouteError } from './RouteError'
 import { queryClient } from './query-client'
@@ -59,7 +58,7 @@ const warmCards = (client: QueryClient, deckId: string | null | undefined) =>
 const warmDueCards = (client: QueryClient) =>
   client.fetchQuery(decksQuery()).then(
     (decks) => {
-      const id = pickDeckId(decks, undefined, readStoredNumber(LAST_DECK_KEY))
+      const id = pickDeckId(decks, undefined, storedDeckId())
       return id === undefined ? undefined : client.prefetchQuery(flashcardsQuery(id))
     },
     // The sidebar asks again, and says nothing: the badge is only a hint.

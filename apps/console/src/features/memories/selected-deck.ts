@@ -26,8 +26,11 @@ function subscribe(listener: () => void) {
   }
 }
 
+/** The last selected deck as stored now (undefined where there is no storage, as on the server). */
+export const storedDeckId = (): number | undefined => readStoredNumber(LAST_DECK_KEY)
+
 export function useStoredDeckId(): number | undefined {
-  return useSyncExternalStore(subscribe, () => readStoredNumber(LAST_DECK_KEY), () => undefined)
+  return useSyncExternalStore(subscribe, storedDeckId, () => undefined)
 }
 
 /** The deck a screen works on: the route's, else the stored one if it still exists, else the first. */
