@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { launchBrowser, type Browser } from './browser'
-import { openInConsole } from './session'
+import { consoleTookOver, openInConsole } from './session'
 
 /**
  * Issue 26, the first paint on a phone (decision 0019), in Chromium against
@@ -61,7 +61,7 @@ describe("the opened screen's first frame", () => {
     const page = await browser.context.newPage()
     await page.goto(server.url + '/console/feeds')
     // The console's screen, not the inert frame: its search field takes typing.
-    await expect.poll(() => page.locator('#root > div[inert]').count()).toBe(0)
+    await consoleTookOver(page)
     await page.getByRole('searchbox', { name: 'Search by title or channel' }).fill('river')
     expect(await page.getByRole('searchbox', { name: 'Search by title or channel' }).inputValue()).toBe('river')
     const times = await page.evaluate(() => {
@@ -156,7 +156,7 @@ async function firstVisit(url: string, watched: RegExp) {
     if (watched.test(request.url())) asked.push(request.url())
   })
   await page.goto(url)
-  await expect.poll(() => page.locator('#root > div[inert]').count(), { timeout: 15_000 }).toBe(0)
+  await consoleTookOver(page)
   return { page, asked, close: () => first.close() }
 }
 

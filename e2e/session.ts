@@ -93,12 +93,16 @@ export async function openInConsole(page: Page, url: string): Promise<void> {
   const target = new URL(url)
   // A new page load (an empty query cache) of a screen that asks for no data of its own.
   await page.goto(`${target.origin}/console/downloads`)
-  // The console's own screen, not the page's inert frame: its router is running.
-  await expect.poll(() => page.locator('#root > div[inert]').count()).toBe(0)
+  await consoleTookOver(page)
   await page.evaluate((path) => {
     // What the router does on the browser's back and forward: it follows the address it is shown.
     window.history.pushState(null, '', path)
     window.dispatchEvent(new PopStateEvent('popstate', { state: null }))
   }, target.pathname + target.search)
   await page.waitForURL(target.href)
+}
+
+/** Waits until the console's own screen has replaced the page's inert frame (decisions 0019, 0021): its router is running and it takes input. */
+export async function consoleTookOver(page: Page, timeout = 15_000): Promise<void> {
+  await expect.poll(() => page.locator('#root > div[inert]').count(), { timeout }).toBe(0)
 }
