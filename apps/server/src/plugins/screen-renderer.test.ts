@@ -78,6 +78,20 @@ describe('a screen rendered with the learner’s data', () => {
     expect(res.headers['cache-control']).toBe('no-cache')
   })
 
+  it('bad addresses: a deck id that is no number, a deck or an article that does not exist, render without answers for them', async () => {
+    const notANumber = await page('/console/memories/review?deck_id=abc', ann.token)
+    expect(notANumber.statusCode).toBe(200)
+    // The screen sends such a visit to the decks: no card is drawn.
+    expect(parts(notANumber.body).frame).not.toContain('card-front')
+    const noDeck = await page('/console/memories/review?deck_id=999999', ann.token)
+    expect(noDeck.statusCode).toBe(200)
+    expect(parts(noDeck.body).data?.queries.map((q) => q.queryKey)).not.toContainEqual(['memories', 'cards', 999999])
+    const noArticle = await page('/console/player/audio/NoSuchArticle', ann.token)
+    expect(noArticle.statusCode).toBe(200)
+    expect(parts(noArticle.body).data?.queries.map((q) => q.queryKey)).not.toContainEqual(['library', 'article', 'NoSuchArticle'])
+    expect(parts(noArticle.body).frame).toContain('inert')
+  })
+
   it("the player page shows the article and its transcript's sentence, and carries both answers", async () => {
     const list = await t.app.inject({ method: 'GET', url: '/english_vocab/api/word_collections', headers: ann.auth })
     const demo = (list.json().collections as Array<{ HashID: string; Audio: string | null }>).find((a) => a.Audio === '/demo/sense-and-sensibility.mp3')!
