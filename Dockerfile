@@ -6,7 +6,7 @@
 # screens with data (apps/console/dist-ssr, decision 0021), the server compiled to
 # JavaScript (apps/server/dist/server) and the migrated embedded database a first start copies
 # (apps/server/dist/pgdata-template).
-FROM node:20-bookworm AS build
+FROM node:24-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
@@ -19,7 +19,7 @@ RUN npm run build
 # What runs: production dependencies only (no test runner, browser driver or bundler), the sources
 # the built server reads beside it (migrations, the PGlite worker, demo content) and the CLIs run
 # through tsx (backup, restore, doctor).
-FROM node:20-bookworm AS app
+FROM node:24-bookworm AS app
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
@@ -31,7 +31,7 @@ COPY packages/contract packages/contract
 COPY apps/server apps/server
 COPY scripts scripts
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 # The Debian packages the server runs (names from the tests' list, scripts/test-prerequisites.sh): ffmpeg
 # for media (newer than the npm build npm ci brings), pocketsphinx and its en-us model for transcripts
 # and alignment, and bilingual dictionaries for meanings in the learner's language: FreeDict's

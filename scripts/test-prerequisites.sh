@@ -16,7 +16,7 @@ PACKAGES=(chromium ffmpeg pocketsphinx pocketsphinx-en-us pocketsphinx-testdata 
 
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
   # Not Debian or Ubuntu: these packages (pocketsphinx 0.8's programs, Debian's Chromium) are Debian's.
-  echo "npm test needs Debian's ${PACKAGES[*]}. Run it in a Debian container: docker run --rm -it -v \"\$PWD\":/app -w /app node:20-bookworm bash -c 'npm ci && npm test'" >&2
+  echo "npm test needs Debian's ${PACKAGES[*]}. Run it in a Debian container: docker run --rm -it -v \"\$PWD\":/app -w /app node:24-bookworm bash -c 'npm ci && npm test'" >&2
   exit 1
 fi
 

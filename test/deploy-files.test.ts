@@ -109,7 +109,7 @@ describe('Dockerfile', () => {
     }
   })
 
-  it('builds in one stage and runs from a Debian node 20 image, with commands package.json has', () => {
+  it('builds in one stage and runs from a Debian node 24 image, with commands package.json has', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2)
     const runs = dockerfile.filter((i) => i.op === 'RUN').map((i) => i.args)
     expect(runs).toContain('npm ci')
@@ -118,8 +118,8 @@ describe('Dockerfile', () => {
       for (const m of run.matchAll(/npm run (\S+)/g)) expect(Object.keys(pkg.scripts), run).toContain(m[1])
     }
     const base = runtime[0]!.args.split(/\s+/)[0]!
-    expect(base).toMatch(/^node:20-(bookworm|trixie)(-slim)?$/)
-    expect(pkg.engines.node).toMatch(/^>=20\./)
+    expect(base).toMatch(/^node:24-(bookworm|trixie)(-slim)?$/)
+    expect(pkg.engines.node).toMatch(/^>=24\./)
   })
 
   it('starts the server as npm start does, without the build (the image built the console)', () => {

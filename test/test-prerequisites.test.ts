@@ -76,7 +76,7 @@ describe('scripts/test-prerequisites.sh', () => {
     const res = await run(noDebian.PATH)
     expect(res.code).toBe(1)
     expect(res.err.trim()).toBe(
-      `npm test needs Debian's ${ALL.join(' ')}. Run it in a Debian container: docker run --rm -it -v "$PWD":/app -w /app node:20-bookworm bash -c 'npm ci && npm test'`,
+      `npm test needs Debian's ${ALL.join(' ')}. Run it in a Debian container: docker run --rm -it -v "$PWD":/app -w /app node:24-bookworm bash -c 'npm ci && npm test'`,
     )
   })
 })

@@ -1,9 +1,15 @@
 import { ConfigError, loadConfig } from './config'
 import { DataDirLockedError } from './db/data-dir-lock'
 import { startEmbedded } from './db/embedded-start'
+import { unsupportedRuntime } from './runtime'
 
 /** loadConfig -> openDatabase -> buildApp -> listen, and a graceful shutdown on SIGINT/SIGTERM. */
 async function main() {
+  const unsupported = unsupportedRuntime()
+  if (unsupported) {
+    console.error(unsupported)
+    process.exit(1)
+  }
   const config = loadConfig()
   // The embedded database starts in its own thread while this one loads the app's modules (issue 27: a start answers within 2 s).
   const embedded = config.databaseUrl ? undefined : startEmbedded(config.dataDir)
