@@ -165,7 +165,10 @@ export async function buildApp(config: Config, deps: AppDeps) {
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, app.log)
   const authRepo = createAuthRepo(db)
   const auth = createAuthService({ repo: authRepo, mailer, config, log: app.log })
-  const oauth = createOAuthFlow({ clients: createOAuthClients(config), repo: authRepo, auth, publicUrl: config.publicUrl, log: app.log })
+  // The operator's own endpoints (sign-in providers, the model, the transcription API): no address check, the
+  // same guards; no headers deadline of its own, as a model may think for minutes: each caller bounds its wait.
+  const operatorFetch = createSafeFetch({ ...config.outbound, checkAddresses: false, headersTimeoutMs: 10 * 60_000, bodyTimeoutMs: 10 * 60_000 })
+  const oauth = createOAuthFlow({ clients: createOAuthClients(config, operatorFetch), repo: authRepo, auth, publicUrl: config.publicUrl, log: app.log })
 
   await app.register(authGuard, { auth })
   await app.register(authRoutes, { auth, oauth, config })
@@ -192,7 +195,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     onDone: (id) => comprehension.countTranscript(id).catch((error: unknown) => app.log.warn({ err: error, transcriptId: id }, 'counting a transcript\'s words failed')),
   })
   for (const demo of demoArticles()) await transcripts.storeIfAbsent(demo.audio, 'demo', demo.segments)
-  const safeFetch = createSafeFetch({ allowHosts: config.fetchAllowHosts })
+  const safeFetch = createSafeFetch({ allowHosts: config.fetchAllowHosts, ...config.outbound })
   // Playlists check ownership with the library's own, user-scoped reads.
   const playlists = createPlaylistsService({ repo: createPlaylistsRepo(db), library })
   const { readableLibrary, mediaAccess: libraryMedia } = withSharedReads(library, playlists)
@@ -209,7 +212,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   // The transcription lane: config.jobs.concurrency slots (TRANSCRIBE_CONCURRENCY); a transcript a learner
   // opens takes the slot of a background one, which hands it back between chunks (or is stopped).
   const jobs = createJobRunner({ repo: jobsRepo, log: app.log.child({ component: 'jobs' }), ...config.jobs, names: ['transcribe'], preemptAfterMs: YIELD_WITHIN_MS })
-  const recogniser = createRecogniser({ ...config, pocketsphinx: canTimeWords(config) })
+  const recogniser = createRecogniser({ ...config, pocketsphinx: canTimeWords(config), http: operatorFetch })
   // Recent runs' speed, kept in the database, estimates the wait of a queued transcript in any process.
   const transcriptionSpeed = createTranscriptionSpeed(db)
   jobs.register(
@@ -250,7 +253,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
 
   const cache = createFileCache(path.join(config.dataDir, 'cache'))
   // Copies of remote media whose host ignores Range (issue 23): the proxy answers ranges from them, so seeking works everywhere.
-  const mediaCache = createMediaCache(config.mediaCache)
+  const mediaCache = createMediaCache({ ...config.mediaCache, lowSpeed: config.outbound.lowSpeed })
   await app.register(mediaRoutes, { library: mediaAccess, transcripts, transcription, storage, safeFetch, cache, mediaCache })
   await app.register(storageRoutes, { library: mediaAccess, storage, cache })
   const uploads = createUploadService({ repo: createUploadRepo(db), storage, library, transcription, tmpDir: config.uploadTmpDir, log: app.log })
@@ -318,7 +321,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   // One tutor for the chat, refining cards and explaining looked-up words: the configured model, or the offline WordNet tutor.
   // One WordNet for the offline tutor and the word lookup: its sense counts are read into memory once.
   const wordnet = createWordNet()
-  const tutorProvider = deps.tutor ?? createTutorProvider(config, app.log, wordnet)
+  const tutorProvider = deps.tutor ?? createTutorProvider(config, app.log, wordnet, operatorFetch)
   const tutorBudget = createTutorBudget(app, config.tutorLimitPerMinute)
   // The learner's language (issue 24): bilingual dictionaries found now, each indexed when a learner of its language first needs it.
   const translations = createTranslations({ discovery: discoverDictionaries(config.dictionaries), log: app.log })
@@ -413,6 +416,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     // Downloads filling the media cache hold upstream connections: the dispatcher's close would wait for them.
     await mediaCache.close()
     await safeFetch.close()
+    await operatorFetch.close()
   })
   return app
 }

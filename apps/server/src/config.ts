@@ -105,6 +105,12 @@ export interface Config {
   consoleDir: string
   /** Private hosts, IPs or CIDR ranges that user-given addresses may reach (a LAN media server). */
   fetchAllowHosts: string[]
+  /**
+   * What another host is allowed (ARCHITECTURE.md s16): time for its headers, the longest pause in a
+   * body, and the slowest a body that is read to its end may arrive before it is cut. Every outbound
+   * path (user-given addresses and the operator's endpoints alike) fetches with these.
+   */
+  outbound: { headersTimeoutMs: number; bodyTimeoutMs: number; lowSpeed: { bytesPerSecond: number; windowMs: number } }
   storageDir: string
   /** Local disk (storageDir) unless STORAGE_URL names an S3-compatible bucket. */
   storage: StorageConfig
@@ -236,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, host: { cores?:
     consoleDir: path.resolve(e.CONSOLE_DIR ?? path.join(repoRoot, 'apps/console/dist')),
     trustProxy: e.TRUST_PROXY,
     fetchAllowHosts: e.FETCH_ALLOW_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
+    outbound: { headersTimeoutMs: 15_000, bodyTimeoutMs: 60_000, lowSpeed: { bytesPerSecond: 1024, windowMs: 30_000 } },
     storageDir: path.join(path.resolve(e.DATA_DIR), 'storage'),
     storage,
     processRole: e.PROCESS_ROLE,

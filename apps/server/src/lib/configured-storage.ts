@@ -10,9 +10,10 @@ export const storageTmpDir = (config: Pick<Config, 'dataDir'>) => path.join(conf
  * names a bucket. The AWS SDK is loaded only then: the embedded default keeps
  * its start-up time and memory.
  */
-export async function createConfiguredStorage(config: Pick<Config, 'storage' | 'storageDir' | 'dataDir'>, mounts: Mounts): Promise<Storage> {
+export async function createConfiguredStorage(config: Pick<Config, 'storage' | 'storageDir' | 'dataDir' | 'outbound' | 'uploadMaxBytes'>, mounts: Mounts): Promise<Storage> {
   if (config.storage.kind === 'local') return createLocalStorage({ root: config.storageDir, mounts })
   const { kind: _kind, ...where } = config.storage
   const { createS3Storage } = await import('./s3-storage')
-  return createS3Storage({ ...where, tmpDir: storageTmpDir(config), mounts })
+  const { headersTimeoutMs, bodyTimeoutMs, lowSpeed } = config.outbound
+  return createS3Storage({ ...where, tmpDir: storageTmpDir(config), mounts, timeouts: { headersMs: headersTimeoutMs, idleMs: bodyTimeoutMs, lowSpeed }, maxObjectBytes: config.uploadMaxBytes })
 }

@@ -3,7 +3,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, utimes, writeFile, ty
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { z } from 'zod'
-import { discardBody } from './safe-fetch'
+import { cutWhenSlow, discardBody, type LowSpeedLimit } from './fetched-body'
 import { STALE_TEMP_MS } from './sweep-temp'
 
 /**
@@ -44,6 +44,8 @@ export interface MediaCacheOptions {
   dir: string
   maxBytes: number
   maxAgeMs: number
+  /** A download slower than this is cut (a trickling host would hold its room and its readers for ever). */
+  lowSpeed?: LowSpeedLimit
   now?: () => number
 }
 
@@ -362,7 +364,7 @@ export function createMediaCache(options: MediaCacheOptions) {
         // A cache dir that cannot be written (permissions, a full disk) only means no copy: the caller reads past.
         if (!(await mkdir(dir, { recursive: true }).then(() => true, () => false))) return undefined
         if (!(await reserve(meta.size, key))) return undefined
-        download = new Download(key, address, meta, body)
+        download = new Download(key, address, meta, options.lowSpeed ? cutWhenSlow(body, options.lowSpeed) : body)
         out = await open(download.part, 'wx').catch(() => undefined)
         if (!out) {
           reserved -= meta.size

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import send from '@fastify/send'
+import { cutWhenSlow, type LowSpeedLimit } from './fetched-body'
 import type { StorageUrl } from './storage-url'
 import { addressKey, localFileOf, localReads, mountOf, StoredFileMissing, writableKey, type ByteRange, type Mounts, type Storage, type StoredFileInfo } from './storage'
 
@@ -19,9 +20,27 @@ export interface S3StorageOptions extends StorageUrl {
   /** Bytes per multipart part; at most partSize * queueSize bytes of an upload are in memory at once. */
   partSize?: number
   queueSize?: number
+  /**
+   * What the bucket's host is allowed (ARCHITECTURE.md s16): time for an answer's headers, the longest
+   * pause in a body, and the slowest a copy to a local file may arrive.
+   */
+  timeouts?: { headersMs: number; idleMs: number; lowSpeed: LowSpeedLimit }
+  /** The largest object a copy to a local file takes: no object this server stored is larger. */
+  maxObjectBytes?: number
 }
 
 const MiB = 1024 * 1024
+
+/** The bytes as they come, failing when more than `length` come. */
+function atMost(length: number): Transform {
+  let seen = 0
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length
+      done(seen > length ? new Error(`The bucket sent more than the ${length} bytes it announced`) : null, chunk)
+    },
+  })
+}
 
 /** A stream of `length` bytes after skipping `skip`; the rest is drained. */
 function slice(skip: number, length: number): Transform {
@@ -51,8 +70,11 @@ function isNotFound(error: unknown): boolean {
 const HEAD_CACHE_MS = 10_000
 const HEAD_CACHE_SIZE = 1_000
 
+const DEFAULT_TIMEOUTS = { headersMs: 15_000, idleMs: 60_000, lowSpeed: { bytesPerSecond: 1024, windowMs: 30_000 } }
+
 export function createS3Storage(options: S3StorageOptions): Storage & { client: S3Client } {
   const { bucket, mounts } = options
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,
@@ -61,6 +83,8 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
     // Only what S3 itself requires: the default CRC32 trailers are not understood by every S3-compatible server.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // The SDK waits for ever by default: a host that never answers, or stops mid-body, would hold a request and its socket.
+    requestHandler: { connectionTimeout: 10_000, requestTimeout: timeouts.headersMs, throwOnRequestTimeout: true, socketTimeout: timeouts.idleMs },
   })
   const keyPrefix = options.prefix ? `${options.prefix.replace(/^\/+|\/+$/g, '')}/` : ''
   // A player asks for many ranges of one file: its size comes from a HEAD a few seconds old instead of one
@@ -89,6 +113,27 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
       if (isNotFound(error)) throw new StoredFileMissing(address)
       throw error
     }
+  }
+
+  /** The whole object and its announced length, refused when the length is missing or beyond any stored object's. */
+  async function getWhole(address: string): Promise<{ body: Readable; length: number }> {
+    const key = readKey(address)
+    if (key === undefined) throw new StoredFileMissing(address)
+    let out
+    try {
+      out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))
+    } catch (error) {
+      if (isNotFound(error)) throw new StoredFileMissing(address)
+      throw error
+    }
+    const body = out.Body as Readable
+    const length = out.ContentLength
+    if (length === undefined || length > (options.maxObjectBytes ?? Number.MAX_SAFE_INTEGER)) {
+      body.on('error', () => undefined)
+      body.destroy()
+      throw new Error(length === undefined ? `The bucket sent ${address} without its length` : `The bucket announced ${length} bytes for ${address}: more than any stored file`)
+    }
+    return { body, length }
   }
 
   return {
@@ -142,13 +187,13 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
 
     async withLocalFile(address, fn) {
       if (mountOf(address, mounts)) return localReads.withLocalFile(mounted(address), address, fn)
-      const body = await get(address)
+      const { body, length } = await getWhole(address)
       await mkdir(options.tmpDir, { recursive: true })
       const dir = await mkdtemp(path.join(options.tmpDir, 'object-'))
       try {
         // The stored name's extension stays: ffprobe and ffmpeg guess less with it.
         const file = path.join(dir, path.posix.basename(address))
-        await pipeline(body, createWriteStream(file))
+        await pipeline(cutWhenSlow(body, timeouts.lowSpeed), atMost(length), createWriteStream(file))
         return await fn(file)
       } finally {
         await rm(dir, { recursive: true, force: true })

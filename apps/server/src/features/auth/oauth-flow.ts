@@ -51,7 +51,13 @@ export function createOAuthFlow(deps: {
         browserHash: hashToken(browser),
         expiresAt: new Date(Date.now() + STATE_TTL_MS),
       })
-      return client.authorizeUrl({ redirectUri: redirectUri(provider), state, codeChallenge: pkceChallenge(codeVerifier) })
+      try {
+        return await client.authorizeUrl({ redirectUri: redirectUri(provider), state, codeChallenge: pkceChallenge(codeVerifier) })
+      } catch (error) {
+        // The provider's discovery failed (down, hanging, hostile): back to the sign-in screen with the words, not an error page.
+        deps.log.warn({ err: error, provider }, 'OAuth sign-in could not start: the provider did not answer')
+        return withParam(safeJump(jump), 'error', MSG.oauthFailed)
+      }
     },
 
     async finish(provider: OAuthProvider, query: { code?: string; state?: string; error?: string }, browser: string | undefined): Promise<string> {

@@ -168,7 +168,7 @@ export function createFeedsService(deps: FeedsServiceDeps) {
    * its address). Throws when it cannot be read.
    */
   async function readPublisherTranscript(url: string, type: string | null): Promise<StoredCue[]> {
-    const res = await deps.safeFetch.fetch(url, { signal: AbortSignal.timeout(deps.fetchTimeoutMs) })
+    const res = await deps.safeFetch.fetch(url, { signal: AbortSignal.timeout(deps.fetchTimeoutMs), eager: true })
     if (res.status !== 200) {
       discardBody(res.body)
       throw new Error(`HTTP ${res.status}`)

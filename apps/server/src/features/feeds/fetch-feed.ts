@@ -1,6 +1,7 @@
 import { FEEDS_MSG } from '@lingocast/contract'
 import { decodeText } from '../../lib/decode-text'
 import { AppError } from '../../lib/errors'
+import { HostTooSlowError } from '../../lib/fetched-body'
 import { discardBody, type SafeFetch } from '../../lib/safe-fetch'
 
 /** A feed larger than this is refused (issue 8: a 15 MB cap). */
@@ -60,7 +61,7 @@ export async function fetchFeed(
   if (options.etag) headers['if-none-match'] = options.etag
   if (options.lastModified) headers['if-modified-since'] = options.lastModified
   const signal = AbortSignal.timeout(options.timeoutMs)
-  const res = await safeFetch.fetch(url, { headers, signal }).catch((error: unknown) => {
+  const res = await safeFetch.fetch(url, { headers, signal, eager: true }).catch((error: unknown) => {
     if (error instanceof AppError) throw new FeedFetchError(error.message, false)
     if (signal.aborted) throw new FeedFetchError(FEEDS_MSG.timeout, true)
     throw new FeedFetchError(FEEDS_MSG.unreachable, true)
@@ -93,7 +94,7 @@ export async function fetchFeed(
     }
   } catch (error) {
     if (error instanceof FeedFetchError) throw error
-    throw new FeedFetchError(signal.aborted ? FEEDS_MSG.timeout : FEEDS_MSG.unreachable, true)
+    throw new FeedFetchError(signal.aborted || error instanceof HostTooSlowError ? FEEDS_MSG.timeout : FEEDS_MSG.unreachable, true)
   }
   return {
     kind: 'fetched',

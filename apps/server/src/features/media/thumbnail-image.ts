@@ -27,15 +27,17 @@ export async function resizeImage(input: Buffer, size: number): Promise<Buffer> 
 
 /** The bytes of a remote image, through the SSRF-safe fetch, capped in size. */
 export async function fetchImage(safeFetch: SafeFetch, address: string): Promise<Buffer> {
-  const res = await safeFetch.fetch(address, { headers: { accept: 'image/*' } }).catch((error: unknown) => {
+  const hostFailed = (error: unknown): never => {
     if (error instanceof AppError) throw error
     throw new UpstreamError('The image host did not answer', { cause: error })
-  })
+  }
+  const res = await safeFetch.fetch(address, { headers: { accept: 'image/*' }, eager: true }).catch(hostFailed)
   if (res.status !== 200) {
     discardBody(res.body)
     throw new UpstreamError(`The image host answered ${res.status}`)
   }
-  return readCapped(res.body, MAX_IMAGE_BYTES)
+  // A transfer cut off, reset or trickled is the host's failure too, not the server's.
+  return readCapped(res.body, MAX_IMAGE_BYTES).catch(hostFailed)
 }
 
 /** The bytes of a stored image, from whichever storage holds it (sharp wants them whole). */

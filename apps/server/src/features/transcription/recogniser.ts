@@ -1,5 +1,6 @@
 import { TRANSCRIPT_NOTICE } from '@lingocast/contract'
 import type { StoredWord } from '../../db/schema'
+import type { SafeFetch } from '../../lib/safe-fetch'
 import { PermanentJobError } from '../jobs/job-runner'
 import { recogniseChunk, sliceTo, type AlignOptions } from './align'
 import type { Chunk } from './chunks'
@@ -23,6 +24,8 @@ export interface RecogniserConfig {
   transcribeApi: TranscriptionApiConfig | undefined
   /** Whether pocketsphinx and its model are here (undefined: assumed, as before tools were checked). */
   pocketsphinx?: boolean
+  /** The fetch for the operator's endpoints: the transcription API is called with it. */
+  http?: Pick<SafeFetch, 'fetch'>
 }
 
 
@@ -51,10 +54,12 @@ export function createRecogniser(config: RecogniserConfig): Recogniser {
   }
   if (config.transcribeApi) {
     const api = config.transcribeApi
+    const http = config.http
+    if (!http) throw new Error('createRecogniser: a transcription API needs the operator endpoints\' fetch (config.http)')
     return {
       source: 'openai',
       confidence: 'transcribed',
-      recognise: async (pcm, chunk, options) => transcribeWithApi(api, await sliceTo(pcm, chunk.start, chunk.end, options.workDir, 'recognise'), chunk.start, options.signal),
+      recognise: async (pcm, chunk, options) => transcribeWithApi(http, api, await sliceTo(pcm, chunk.start, chunk.end, options.workDir, 'recognise'), chunk.start, options.signal),
     }
   }
   if (config.pocketsphinx === false) {

@@ -7,10 +7,14 @@ import { buildTestApp, type TestApp } from '../../../../../test/app'
 import { makeEpisode } from '../../../../../test/speech'
 import { createTestUser } from '../../../../../test/users'
 import { ConfigError, loadConfig } from '../../config'
+import { createSafeFetch } from '../../lib/safe-fetch'
 import { createLibraryRepo } from '../library/library.repo'
 import { createRecogniser } from './recogniser'
 import { apiWords, transcribeWithApi } from './transcription-api'
 import { loadWhisperModule, openWhisper, whisperModelUrl, whisperWords, WhisperUnavailableError } from './whisper'
+
+/** The operator endpoints' fetch, as app.ts makes it: no address check (the API runs on loopback here). */
+const http = createSafeFetch({ checkAddresses: false })
 
 let work: string
 let api: Server
@@ -106,7 +110,7 @@ describe('OpenAI-compatible transcription API', () => {
   it('sends a WAV with the model and word granularity, and reads the word times', async () => {
     const pcm = path.join(work, 'api.pcm')
     writeFileSync(pcm, Buffer.alloc(32_000))
-    const words = await transcribeWithApi({ baseUrl: apiUrl, apiKey: 'sk-test', model: 'whisper-1' }, pcm, 10_000)
+    const words = await transcribeWithApi(http, { baseUrl: apiUrl, apiKey: 'sk-test', model: 'whisper-1' }, pcm, 10_000)
     expect(words).toEqual([
       { word: 'hello', start: 10_500, end: 10_900 },
       { word: 'there', start: 11_000, end: 11_400 },
@@ -122,14 +126,14 @@ describe('OpenAI-compatible transcription API', () => {
   it('reports an upstream failure and an answer without word times', async () => {
     const pcm = path.join(work, 'api2.pcm')
     writeFileSync(pcm, Buffer.alloc(3200))
-    await expect(transcribeWithApi({ baseUrl: apiUrl, apiKey: undefined, model: 'broken' }, pcm, 0)).rejects.toThrow('The transcription API answered 500: {"error":{"message":"model crashed"}}')
+    await expect(transcribeWithApi(http, { baseUrl: apiUrl, apiKey: undefined, model: 'broken' }, pcm, 0)).rejects.toThrow('The transcription API answered 500: {"error":{"message":"model crashed"}}')
     expect(() => apiWords({ text: 'no words' }, 0)).toThrow(/no word timestamps/)
   })
 
   it('is chosen over pocketsphinx when configured, and Whisper over both', () => {
     expect(createRecogniser({ whisperModel: undefined, transcribeApi: undefined }).source).toBe('pocketsphinx')
-    expect(createRecogniser({ whisperModel: undefined, transcribeApi: { baseUrl: apiUrl, apiKey: undefined, model: 'm' } })).toMatchObject({ source: 'openai', confidence: 'transcribed' })
-    expect(createRecogniser({ whisperModel: '/models/x.bin', transcribeApi: { baseUrl: apiUrl, apiKey: undefined, model: 'm' } }).source).toBe('whisper')
+    expect(createRecogniser({ whisperModel: undefined, transcribeApi: { baseUrl: apiUrl, apiKey: undefined, model: 'm' }, http })).toMatchObject({ source: 'openai', confidence: 'transcribed' })
+    expect(createRecogniser({ whisperModel: '/models/x.bin', transcribeApi: { baseUrl: apiUrl, apiKey: undefined, model: 'm' }, http }).source).toBe('whisper')
   })
 
   it('makes a whole transcript through the API when no transcript came with the media', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config'
+import type { SafeFetch } from '../../lib/safe-fetch'
 import { createOfflineTutor } from './offline/offline-tutor'
 import type { WordNet } from './offline/wordnet'
 import { createOpenAiCompatibleTutor } from './openai-compatible'
@@ -7,9 +8,12 @@ import type { TutorProvider } from './provider'
 
 export type { ArticleContext, ChatTurn, ExplainTask, ImproveFlashcardTask, LearnerWords, SegmentContext, TimedLine, TutorProvider, TutorTask } from './provider'
 
-/** The configured AI (AI_BASE_URL, AI_API_KEY, AI_MODEL) or, without one, the offline WordNet tutor on `wordnet`. */
-export function createTutorProvider(config: Pick<Config, 'ai'>, log: FastifyBaseLogger, wordnet: WordNet): TutorProvider {
-  const provider = config.ai ? createOpenAiCompatibleTutor(config.ai, log) : createOfflineTutor(wordnet)
+/**
+ * The configured AI (AI_BASE_URL, AI_API_KEY, AI_MODEL), fetched with `http` (the operator's endpoints'
+ * fetch), or, without one, the offline WordNet tutor on `wordnet`.
+ */
+export function createTutorProvider(config: Pick<Config, 'ai'>, log: FastifyBaseLogger, wordnet: WordNet, http: Pick<SafeFetch, 'fetch'>): TutorProvider {
+  const provider = config.ai ? createOpenAiCompatibleTutor(config.ai, log, http) : createOfflineTutor(wordnet)
   log.info({ provider: provider.name, model: config.ai?.model }, 'tutor ready')
   return provider
 }

@@ -2,6 +2,7 @@ import { TUTOR_MSG } from '@lingocast/contract'
 import { createParser } from 'eventsource-parser'
 import type { FastifyBaseLogger } from 'fastify'
 import { UpstreamError } from '../../lib/errors'
+import { readCapped, type SafeFetch } from '../../lib/safe-fetch'
 import { explainSystemPrompt, explainUserPrompt } from './prompts/explain'
 import { improveFlashcardSystemPrompt } from './prompts/improve-flashcard'
 import type { TutorProvider, TutorTask } from './provider'
@@ -14,6 +15,16 @@ export interface OpenAiCompatibleOptions {
   /** Longest wait for the answer to start and between two chunks. */
   idleTimeoutMs: number
 }
+
+/**
+ * The most a stream may send: a long answer is a few KB of text, a few tens in events. A host that
+ * streams without end (or sends bytes that are no events) is cut here, not read for ever.
+ */
+export const MAX_STREAM_BYTES = 4 * 1024 * 1024
+/** A whole answer may take this many idle timeouts: a host that trickles just under the idle timeout is cut too. */
+export const ANSWER_IDLE_TIMEOUTS = 10
+/** What is read of a refusal's body for the log. */
+const MAX_REFUSAL_BYTES = 64 * 1024
 
 interface ChatMessage {
   role: 'system' | 'user' | 'assistant'
@@ -49,7 +60,7 @@ interface StreamChunk {
  * the next piece of text, until `data: [DONE]`. A stream that stops without
  * [DONE] or a finish_reason was cut and is an error, not a short answer.
  */
-export function createOpenAiCompatibleTutor(options: OpenAiCompatibleOptions, log: FastifyBaseLogger): TutorProvider {
+export function createOpenAiCompatibleTutor(options: OpenAiCompatibleOptions, log: FastifyBaseLogger, http: Pick<SafeFetch, 'fetch'>): TutorProvider {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' }
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`
@@ -62,6 +73,10 @@ export function createOpenAiCompatibleTutor(options: OpenAiCompatibleOptions, lo
       signal.addEventListener('abort', onAbort, { once: true })
       let timedOut = false
       let timer: NodeJS.Timeout | undefined
+      const deadline = setTimeout(() => {
+        timedOut = true
+        controller.abort()
+      }, options.idleTimeoutMs * ANSWER_IDLE_TIMEOUTS)
       const armTimer = () => {
         clearTimeout(timer)
         timer = setTimeout(() => {
@@ -72,14 +87,14 @@ export function createOpenAiCompatibleTutor(options: OpenAiCompatibleOptions, lo
 
       try {
         armTimer()
-        const res = await fetch(url, {
+        const res = await http.fetch(url, {
           method: 'POST',
           headers,
           body: JSON.stringify({ model: options.model, messages: toChatMessages(task), stream: true }),
           signal: controller.signal,
         })
-        if (!res.ok || !res.body) {
-          const detail = (await res.text().catch(() => '')).slice(0, 500)
+        if (res.status < 200 || res.status > 299) {
+          const detail = (await readCapped(res.body, MAX_REFUSAL_BYTES).catch(() => Buffer.alloc(0))).toString('utf8').slice(0, 500)
           log.warn({ status: res.status, detail, url }, 'AI endpoint refused the chat request')
           throw new UpstreamError(TUTOR_MSG.upstream)
         }
@@ -108,8 +123,14 @@ export function createOpenAiCompatibleTutor(options: OpenAiCompatibleOptions, lo
         })
 
         const decoder = new TextDecoder()
-        for await (const bytes of res.body as unknown as AsyncIterable<Uint8Array>) {
+        let received = 0
+        for await (const bytes of res.body as AsyncIterable<Uint8Array>) {
           armTimer()
+          received += bytes.length
+          if (received > MAX_STREAM_BYTES) {
+            log.warn({ url, bytes: received }, 'AI stream went past its size limit')
+            throw new UpstreamError(TUTOR_MSG.upstream)
+          }
           parser.feed(decoder.decode(bytes, { stream: true }))
           if (pending.length > 0) {
             const text = pending.join('')
@@ -133,6 +154,7 @@ export function createOpenAiCompatibleTutor(options: OpenAiCompatibleOptions, lo
         throw new UpstreamError(TUTOR_MSG.upstream, { cause: error })
       } finally {
         clearTimeout(timer)
+        clearTimeout(deadline)
         signal.removeEventListener('abort', onAbort)
         // Ends the upstream request when the consumer stops early.
         controller.abort()
