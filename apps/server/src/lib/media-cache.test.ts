@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { PassThrough, Readable } from 'node:stream'
@@ -154,5 +154,47 @@ describe('MEDIA_CACHE_MB', () => {
     writeFileSync(path.join(dir, 'file'), 'x')
     const cache = createMediaCache({ dir: path.join(dir, 'file', 'media'), maxBytes: 1000, maxAgeMs: 60_000 })
     expect(await cache.download('https://a.test/x', { size: 10 }, bodyOf(randomBytes(10)))).toBeUndefined()
+  })
+})
+
+describe('the media cache cap under concurrent fills', () => {
+  /** Bytes of copies and downloads on disk, as `du` would count them. */
+  const onDisk = () =>
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.media') || name.endsWith('.part'))
+      .reduce((sum, name) => sum + statSync(path.join(dir, name)).size, 0)
+
+  it('holds with 8 fills finishing while others make room: never more on disk than the cap', async () => {
+    const cap = 1_000_000
+    const cache = createMediaCache({ dir, maxBytes: cap, maxAgeMs: 60_000 })
+    // Many small copies make each room-making scan long enough for fills to finish during it.
+    for (let i = 0; i < 60; i++) expect(await (await cache.download(`https://a.test/small-${i}`, { size: 1000 }, bodyOf(randomBytes(1000))))!.done).toBe(true)
+    let most = 0
+    const watch = setInterval(() => (most = Math.max(most, onDisk())), 1)
+    try {
+      for (let round = 0; round < 6; round++) {
+        // Eight files of 240 KB at once, each finishing at its own moment while the next ones make room.
+        const fills = await Promise.all(
+          Array.from({ length: 8 }, async (_, i) => {
+            const body = new PassThrough()
+            const download = await cache.download(`https://a.test/${round}-${i}.mp3`, { size: 240_000 }, body)
+            if (!download) {
+              body.destroy()
+              return true
+            }
+            const bytes = randomBytes(240_000)
+            body.write(bytes.subarray(0, 1000))
+            setTimeout(() => body.end(bytes.subarray(1000)), i % 3)
+            return download.done
+          }),
+        )
+        expect(fills.filter(Boolean).length).toBeGreaterThan(0)
+        most = Math.max(most, onDisk())
+      }
+    } finally {
+      clearInterval(watch)
+    }
+    expect(most).toBeLessThanOrEqual(cap)
+    expect(onDisk()).toBeLessThanOrEqual(cap)
   })
 })

@@ -199,6 +199,7 @@ export function createMediaCache(options: MediaCacheOptions) {
     async run(file: FileHandle): Promise<void> {
       let out: FileHandle | undefined = file
       let ok = false
+      let released = false
       try {
         for await (const chunk of this.body as AsyncIterable<Buffer>) {
           if (this.failed) throw this.failed
@@ -212,10 +213,16 @@ export function createMediaCache(options: MediaCacheOptions) {
         if (this.written !== this.meta.size) throw new Error(`The media host sent ${this.written} of ${this.meta.size} bytes`)
         await out.close()
         out = undefined
-        const previous = await readMeta(metaPath(this.key))
-        await rename(this.part, this.file)
-        await writeMeta(this.key, { address: this.address, file: path.basename(this.file), ...defined(this.meta), size: this.meta.size, fetchedAt: now() })
-        if (previous && previous.file !== path.basename(this.file)) await rm(path.join(dir, previous.file), { force: true })
+        // The reservation becomes an entry in one step that no room-making scan overlaps: a scan that listed
+        // the entries before it and counted the reservations after it would count these bytes nowhere.
+        await serial(async () => {
+          const previous = await readMeta(metaPath(this.key))
+          await rename(this.part, this.file)
+          await writeMeta(this.key, { address: this.address, file: path.basename(this.file), ...defined(this.meta), size: this.meta.size, fetchedAt: now() })
+          if (previous && previous.file !== path.basename(this.file)) await rm(path.join(dir, previous.file), { force: true })
+          reserved -= this.meta.size
+          released = true
+        })
         ok = true
       } catch (error) {
         this.failed ??= error instanceof Error ? error : new Error(String(error))
@@ -226,7 +233,7 @@ export function createMediaCache(options: MediaCacheOptions) {
       } finally {
         this.finished = true
         downloads.delete(this.key)
-        reserved -= this.meta.size
+        if (!released) reserved -= this.meta.size
         this.notify()
         this.resolveDone(ok)
       }
