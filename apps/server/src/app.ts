@@ -55,7 +55,7 @@ import { notesRoutes } from './features/notes/notes.routes'
 import { createComprehensionRepo } from './features/vocabulary/comprehension.repo'
 import { comprehensionRoutes } from './features/vocabulary/comprehension.routes'
 import { createComprehensionService } from './features/vocabulary/comprehension.service'
-import { createEpisodeWordsJob } from './features/vocabulary/episode-words.job'
+import { createEpisodeWordsJob, setAsideEpisodeWords } from './features/vocabulary/episode-words.job'
 import { recordKnownToday } from './features/vocabulary/known-history'
 import { createLookup } from './features/vocabulary/lookup'
 import { discoverDictionaries } from './features/vocabulary/dictionaries/discover'
@@ -365,6 +365,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   feedJobs.register(
     'count_episode_words',
     createEpisodeWordsJob({ repo: comprehensionRepo, readTranscript: async (url, type) => (await feeds.readPublisherTranscript(url, type)).map((cue) => cue.text) }),
+    setAsideEpisodeWords(comprehensionRepo),
   )
   app.decorate('feeds', feeds)
   await app.register(feedsRoutes, { feeds })
