@@ -1,4 +1,5 @@
 import { DEV_LOGIN_EMAIL, DEV_LOGIN_TOKEN, FEED_NOTICE, TRANSCRIPT_NOTICE, type Feed, type TranscriptionStatus } from '@lingocast/contract'
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createAuthRepo } from '../apps/server/src/features/auth/auth.repo'
@@ -47,6 +48,12 @@ async function killServer(): Promise<void> {
 
 const subtitles = (page: Page) => page.getByRole('region', { name: 'Subtitles' })
 
+/** WCAG 2.1 AA violations on the page as it is (the notices are new text on each screen). */
+async function violations(page: Page): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return found.flatMap((v) => v.nodes.map((n) => `${v.id} on ${n.target.join(' ')}`))
+}
+
 describe('jobs set aside after they stopped the server twice, as the learner meets them', () => {
   it('the player says why there is no transcript; My Feed and the channel say why it is not updated, and Refresh now fetches it', async () => {
     host = await startFeedServer()
@@ -90,16 +97,19 @@ describe('jobs set aside after they stopped the server twice, as the learner mee
     await page.reload()
     await expect.poll(() => notice.textContent(), { timeout: 30_000 }).toBe(TRANSCRIPT_NOTICE.set_aside)
     expect(await transcription()).toMatchObject({ status: 'failed', notice: 'set_aside' })
+    expect(await violations(page)).toEqual([])
 
     // My Feed names the channel that is no longer updated, with the reason.
     await expect.poll(async () => (await channel()).notice, { timeout: 30_000, interval: 250 }).toBe('set_aside')
     await page.goto(`${server.url}/console/feeds`)
     const setAside = page.getByRole('list', { name: 'Channels set aside' })
     await expect.poll(() => setAside.textContent(), { timeout: 20_000 }).toContain(FEED_NOTICE.set_aside)
+    expect(await violations(page)).toEqual([])
     // Its page says so beside Refresh now; the host is fine again, and Refresh now fetches it.
     await setAside.getByRole('link', { name: 'A feed whose host holds it' }).click()
     const status = page.getByTestId('feed-status')
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe(FEED_NOTICE.set_aside)
+    expect(await violations(page)).toEqual([])
     host.set('/held.xml', { body: podcastFeed({ title: 'A feed whose host holds it', items: [{ guid: 'b1', title: 'Back after Refresh now', audio: `${host.url}/b1.mp3` }] }) })
     await page.getByRole('button', { name: 'Refresh now' }).click()
     await status.waitFor({ state: 'detached', timeout: 20_000 })
