@@ -6,7 +6,7 @@ import { createAuthRepo } from '../apps/server/src/features/auth/auth.repo'
 import { createLibraryRepo } from '../apps/server/src/features/library/library.repo'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { podcastFeed, startFeedServer, type FeedServer } from '../test/feed-server'
-import { freePort, startServerAfterKill, type ServerProcess } from '../test/server-process'
+import { freePort, killProcess, startServerAfterKill, type ServerProcess } from '../test/server-process'
 import { launchBrowser, type Browser } from './browser'
 import { signInAsDeveloper } from './session'
 
@@ -37,10 +37,7 @@ async function api<T>(pathname: string, init: RequestInit = {}): Promise<T> {
 }
 
 async function killServer(): Promise<void> {
-  const proc = server!.proc
-  const exited = new Promise((r) => proc.once('exit', r))
-  proc.kill('SIGKILL')
-  await exited
+  await killProcess(server!)
   server = undefined
   // The killed runs' leases run out: the next start takes their jobs over.
   await new Promise((r) => setTimeout(r, LEASE_SECONDS * 1000 + 500))

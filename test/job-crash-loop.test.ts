@@ -9,7 +9,7 @@ import { createTranscriptsRepo } from '../apps/server/src/features/media/transcr
 import { FOCUS_PRIORITY, transcribeKey } from '../apps/server/src/features/transcription/transcription.service'
 import { createTestDatabase, type TestDatabase } from './db'
 import { podcastFeed, startFeedServer, type FeedServer } from './feed-server'
-import { startServerAfterKill as start, type ServerProcess } from './server-process'
+import { killProcess, startServerAfterKill as start, type ServerProcess } from './server-process'
 import { makeEpisode } from './speech'
 import { createTestUser } from './users'
 
@@ -38,10 +38,7 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 async function kill(): Promise<void> {
-  const proc = server!.proc
-  const exited = new Promise((r) => proc.once('exit', r))
-  proc.kill('SIGKILL')
-  await exited
+  await killProcess(server!)
   server = undefined
   // The killed run's lease runs out: the next start takes its job over (a claim, not a fresh start).
   await sleep(LEASE_SECONDS * 1000 + 500)

@@ -1,9 +1,9 @@
 import Fastify from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '../../../../../test/db'
-import { createJobRunner, type JobHandler, type JobRunner } from './job-runner'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { until, useQueueDatabase } from '../../../../../test/job-queue'
+import { createJobRunner, type JobHandler } from './job-runner'
 import type { JobPayloads } from './job-types'
-import { createJobsRepo, SET_ASIDE_ERROR, type JobsRepo } from './jobs.repo'
+import { SET_ASIDE_ERROR, type JobsRepo } from './jobs.repo'
 
 /**
  * A job whose input stops the server (a media host that killed the process while the episode was
@@ -12,30 +12,13 @@ import { createJobsRepo, SET_ASIDE_ERROR, type JobsRepo } from './jobs.repo'
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 
-let db: TestDatabase
+const queue = useQueueDatabase()
 let repo: JobsRepo
-const runners: JobRunner[] = []
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-beforeAll(async () => {
-  db = await createTestDatabase()
-  repo = createJobsRepo(db.database.db)
+beforeAll(() => {
+  repo = queue.repo
 })
-
-afterAll(async () => {
-  await Promise.all(runners.map((r) => r.stop()))
-  await db.drop()
-})
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const v = await read()
-    if (ok(v)) return v
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`)
-    await sleep(20)
-  }
-}
 
 /** A worker that claims a job and then dies with its process: nothing renews or releases its lease. */
 async function claimAndDie(id: number): Promise<void> {
@@ -53,7 +36,7 @@ function runner(handler: JobHandler<'transcribe'>, onSetAside?: (payload: JobPay
   const log = Fastify({ logger: logLines ? { level: 'info', stream: { write: (line: string) => void logLines.push(line) } } : false }).log
   const r = createJobRunner({ repo, log, concurrency: 1, leaseMs: 5_000, pollMs: 20, retryBaseMs: 10 })
   r.register('transcribe', handler, onSetAside && ((payload) => onSetAside(payload)))
-  runners.push(r)
+  queue.runners.push(r)
   return r
 }
 
