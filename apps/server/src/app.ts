@@ -300,11 +300,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     }
     return undefined
   }
-  quickJobs.register(
-    'score_take',
-    createScoreTakeJob({ repo: shadowingRepo, storage, segmentAt, tmpDir: path.join(config.transcribeTmpDir, 'takes'), modelDir: config.pocketsphinxModelDir }),
-    ({ takeId }) => shadowingRepo.failed(takeId, SHADOWING_MSG.setAside),
-  )
+  quickJobs.register('score_take', createScoreTakeJob({ repo: shadowingRepo, storage, segmentAt, tmpDir: path.join(config.transcribeTmpDir, 'takes'), modelDir: config.pocketsphinxModelDir }), ({ takeId }) => shadowingRepo.failed(takeId, SHADOWING_MSG.setAside))
   const shadowing = createShadowingService({
     repo: shadowingRepo,
     library,

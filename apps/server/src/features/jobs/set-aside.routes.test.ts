@@ -115,3 +115,30 @@ describe("a channel whose refresh stopped the server twice", () => {
     expect(after.notice).toBeUndefined()
   })
 })
+
+describe('the reading of publisher transcripts that stopped the server twice', () => {
+  it('stores those episodes as unreadable, so asking for their figures does not queue the reading again', async () => {
+    const url = `${media.url}/words-stop-the-server.xml`
+    media.set('/words-stop-the-server.vtt', { body: 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nHello there.\n', type: 'text/vtt', hang: true })
+    media.set('/words-stop-the-server.xml', {
+      body: podcastFeed({ title: 'Transcripts that stop the server', items: [{ guid: 'w1', title: 'Held transcript', audio: `${media.url}/w1.mp3`, transcript: { url: `${media.url}/words-stop-the-server.vtt`, type: 'text/vtt' } }] }),
+    })
+    // Imported in the request; the reading of its transcripts is queued for the feed lane.
+    const imported = await call('POST', '/english_vocab/api/import-rss-channel', { rss_url: url })
+    expect(imported.statusCode, imported.body).toBe(200)
+    const channelId = imported.json().rss_id as number
+    const id = await endTwiceWithTheProcess(`episode_words:${channelId}`)
+
+    const worker = await startWorker()
+    await expect.poll(() => jobs.get(id), { timeout: 15_000 }).toMatchObject({ status: 'failed', crashes: 2, error: SET_ASIDE_ERROR })
+    const items = (await call('GET', `/english_vocab/api/rss-items?rss_id=${channelId}`)).json().items as Array<{ id: number }>
+    // The learner looks at the episode's figure: none, and nothing is queued to read it again.
+    await sleep(300)
+    const figures = await call('GET', `/english_vocab/api/words/feed_comprehension?ids=${items.map((i) => i.id).join(',')}`)
+    expect(figures.statusCode, figures.body).toBe(200)
+    expect(figures.json().items).toEqual({})
+    expect(await jobs.byDedupeKey(`episode_words:${channelId}`)).toMatchObject({ id, status: 'failed' })
+    expect(media.requests.filter((r) => r.path === '/words-stop-the-server.vtt')).toEqual([])
+    await worker.close()
+  })
+})
