@@ -1,9 +1,15 @@
-import { FEED_NOTICE, TRANSCRIPT_NOTICE, type Feed, type TranscriptionStatus } from '@lingocast/contract'
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { FEED_NOTICE, SHADOWING_MSG, TRANSCRIPT_NOTICE, type Feed, type ShadowTake, type TranscriptionStatus } from '@lingocast/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../app'
 import { buildTestApp, type TestApp } from '../../../../../test/app'
 import { podcastFeed, startFeedServer, type FeedServer } from '../../../../../test/feed-server'
 import { createTestUser, type TestUser } from '../../../../../test/users'
+import { demoArticles } from '../library/demo-content'
 import { createLibraryRepo } from '../library/library.repo'
 import { transcribeKey } from '../transcription/transcription.service'
 import { createJobsRepo, SET_ASIDE_ERROR, type JobsRepo } from './jobs.repo'
@@ -139,6 +145,35 @@ describe('the reading of publisher transcripts that stopped the server twice', (
     expect(figures.json().items).toEqual({})
     expect(await jobs.byDedupeKey(`episode_words:${channelId}`)).toMatchObject({ id, status: 'failed' })
     expect(media.requests.filter((r) => r.path === '/words-stop-the-server.vtt')).toEqual([])
+    await worker.close()
+  })
+})
+
+describe('the scoring of a shadowing take that stopped the server twice', () => {
+  it('fails the take with words that say what to do', async () => {
+    const library = (await call('GET', '/english_vocab/api/word_collections')).json().collections as Array<{ CollectionID: number; Audio: string | null }>
+    const article = library.find((a) => a.Audio === '/demo/sense-and-sensibility.mp3')!.CollectionID
+    const segment = demoArticles()[0]!.segments[0]!
+    // A second of tone in Opus/WebM, as MediaRecorder sends a take.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lingocast-set-aside-take-'))
+    const file = path.join(dir, 'take.webm')
+    await promisify(execFile)('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ac', '1', '-ar', '48000', '-c:a', 'libopus', file])
+    const body = readFileSync(file)
+    rmSync(dir, { recursive: true, force: true })
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/english_vocab/api/shadowing/takes?article_id=${article}&segment_start=${segment.start}`,
+      headers: { ...me.auth, 'content-type': 'audio/webm;codecs=opus' },
+      payload: body,
+    })
+    expect(uploaded.statusCode, uploaded.body).toBe(200)
+    const takeId = (uploaded.json().take as ShadowTake).id
+    const id = await endTwiceWithTheProcess(`score_take:${takeId}`)
+
+    const worker = await startWorker()
+    const take = async () => (await call('GET', `/english_vocab/api/shadowing/takes/${takeId}`)).json().take as ShadowTake
+    await expect.poll(take, { timeout: 15_000 }).toMatchObject({ status: 'failed', error: SHADOWING_MSG.setAside })
+    expect(await jobs.get(id)).toMatchObject({ status: 'failed', crashes: 2 })
     await worker.close()
   })
 })
