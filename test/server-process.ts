@@ -72,6 +72,14 @@ function handle({ proc, output, exited }: Spawned): Omit<ServerProcess, 'url'> {
   }
 }
 
+/** SIGKILL, as a crash or the kernel's OOM killer ends it (nothing is handed back), resolved once it has exited. */
+export async function killProcess(server: Pick<ServerProcess, 'proc'>): Promise<void> {
+  if (server.proc.exitCode !== null || server.proc.signalCode !== null) return
+  const exited = new Promise((r) => server.proc.once('exit', r))
+  server.proc.kill('SIGKILL')
+  await exited
+}
+
 /** Starts the server again after a kill, retrying while DATA_DIR is still locked (the lock of a dead process is taken over at once: retries are rare). */
 export async function startServerAfterKill(env: Record<string, string | undefined>, waitMs = 40_000): Promise<ServerProcess> {
   const until = Date.now() + waitMs

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import rateLimit from '@fastify/rate-limit'
-import { MSG } from '@lingocast/contract'
+import { MSG, SHADOWING_MSG } from '@lingocast/contract'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config'
@@ -55,7 +55,7 @@ import { notesRoutes } from './features/notes/notes.routes'
 import { createComprehensionRepo } from './features/vocabulary/comprehension.repo'
 import { comprehensionRoutes } from './features/vocabulary/comprehension.routes'
 import { createComprehensionService } from './features/vocabulary/comprehension.service'
-import { createEpisodeWordsJob } from './features/vocabulary/episode-words.job'
+import { createEpisodeWordsJob, setAsideEpisodeWords } from './features/vocabulary/episode-words.job'
 import { recordKnownToday } from './features/vocabulary/known-history'
 import { createLookup } from './features/vocabulary/lookup'
 import { discoverDictionaries } from './features/vocabulary/dictionaries/discover'
@@ -215,6 +215,14 @@ export async function buildApp(config: Config, deps: AppDeps) {
   const recogniser = createRecogniser({ ...config, pocketsphinx: canTimeWords(config), http: operatorFetch })
   // Recent runs' speed, kept in the database, estimates the wait of a queued transcript in any process.
   const transcriptionSpeed = createTranscriptionSpeed(db)
+  const transcription = createTranscriptionService({
+    transcripts,
+    jobs: jobsRepo,
+    nudge: jobs.nudge,
+    queue: createTranscriptionQueueRepo(db),
+    speeds: transcriptionSpeed.speeds,
+    recogniser: recogniser.source,
+  })
   jobs.register(
     'transcribe',
     transcriptionSpeed.measured(
@@ -234,15 +242,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
       }),
       async (address) => ((await transcripts.state(address))?.cues?.length ? 'align' : recogniser.source),
     ),
+    ({ address }) => transcription.setAside(address),
   )
-  const transcription = createTranscriptionService({
-    transcripts,
-    jobs: jobsRepo,
-    nudge: jobs.nudge,
-    queue: createTranscriptionQueueRepo(db),
-    speeds: transcriptionSpeed.speeds,
-    recogniser: recogniser.source,
-  })
   app.decorate('jobs', jobs)
   app.decorate('transcription', transcription)
   if (config.processRole !== 'web') {
@@ -290,6 +291,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   quickJobs.register(
     'card_audio',
     createCardAudioJob({ repo: memoriesRepo, storage, safeFetch, maxDownloadBytes: config.transcribeMaxBytes, tmpDir: path.join(config.transcribeTmpDir, 'clips') }),
+    ({ flashcardId }) => memoriesRepo.failClip(flashcardId),
   )
   // Shadowing (issue 16): takes of the user's own articles only (library.get, not the shared reads).
   const shadowingRepo = createShadowingRepo(db)
@@ -301,7 +303,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     }
     return undefined
   }
-  quickJobs.register('score_take', createScoreTakeJob({ repo: shadowingRepo, storage, segmentAt, tmpDir: path.join(config.transcribeTmpDir, 'takes'), modelDir: config.pocketsphinxModelDir }))
+  quickJobs.register('score_take', createScoreTakeJob({ repo: shadowingRepo, storage, segmentAt, tmpDir: path.join(config.transcribeTmpDir, 'takes'), modelDir: config.pocketsphinxModelDir }), ({ takeId }) => shadowingRepo.failed(takeId, SHADOWING_MSG.setAside))
   const shadowing = createShadowingService({
     repo: shadowingRepo,
     library,
@@ -358,10 +360,11 @@ export async function buildApp(config: Config, deps: AppDeps) {
     fetchTimeoutMs: config.feeds.fetchTimeoutMs,
     fetchCatalogue: config.feeds.fetchCatalogue,
   })
-  feedJobs.register('refresh_feed', createRefreshFeedJob(feeds, metrics.countFeedRefresh))
+  feedJobs.register('refresh_feed', createRefreshFeedJob(feeds, metrics.countFeedRefresh), ({ channelId }) => feeds.setAside(channelId))
   feedJobs.register(
     'count_episode_words',
     createEpisodeWordsJob({ repo: comprehensionRepo, readTranscript: async (url, type) => (await feeds.readPublisherTranscript(url, type)).map((cue) => cue.text) }),
+    setAsideEpisodeWords(comprehensionRepo),
   )
   app.decorate('feeds', feeds)
   await app.register(feedsRoutes, { feeds })

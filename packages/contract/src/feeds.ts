@@ -27,6 +27,12 @@ export const FEED_TITLE_MAX = 200
 export const feedStatus = lazySchema(() => z.enum(['pending', 'ok', 'error', 'paused']))
 export type FeedStatus = z.infer<typeof feedStatus>
 
+/** What a channel's status says beyond its last failure (Feed.notice). */
+export const FEED_NOTICE = {
+  set_aside:
+    'The server stopped twice while it was updating this channel, so it was set aside and your other channels are updated as usual. Press Refresh now to try it again.',
+} as const satisfies Record<NonNullable<Feed['notice']>, string>
+
 /** An episode as a channel card shows it: the latest one (spec 001 s3). */
 export const latestEpisode = lazySchema(() => z.object({
   id: z.number().int(),
@@ -53,6 +59,11 @@ export const feed = lazySchema(() => z.object({
   /** The last fetch's failure, in words, while status is error or paused. */
   error: z.string().nullable(),
   last_fetched_at: z.string().nullable(),
+  /**
+   * Ours, only when it applies: 'set_aside', status 'paused' because fetching this feed stopped the
+   * server twice; FEED_NOTICE has the words (also in `error`). A refresh by hand tries it again.
+   */
+  notice: z.enum(['set_aside']).optional(),
 }))
 export type Feed = z.infer<typeof feed>
 

@@ -22,6 +22,7 @@ export * as feedRoutes from './feeds'
 export {
   CHANNEL_ITEMS_LIMIT,
   FEED_DESCRIPTION_TRUNCATE,
+  FEED_NOTICE,
   FEED_TITLE_MAX,
   FEED_TITLE_MSG,
   FEED_TOAST_MS,

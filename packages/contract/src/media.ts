@@ -44,16 +44,20 @@ export const transcriptionStatus = lazySchema(() => z.object({
    * 'word_timing_off', the known text is shown with its cue times (no pocketsphinx to time each
    * word; confidence stays 'aligned': the words are the publisher's); 'recognition_unavailable',
    * the media came without a transcript and nothing here can recognise one (status 'failed').
+   * Also 'set_aside' (status 'failed'): making this transcript stopped the server twice, so it
+   * was set aside and is not started again by itself.
    */
-  notice: z.enum(['word_timing_off', 'recognition_unavailable']).optional(),
+  notice: z.enum(['word_timing_off', 'recognition_unavailable', 'set_aside']).optional(),
 }))
 export type TranscriptionStatus = z.infer<typeof transcriptionStatus>
 
-/** What the player says when this server cannot do part of a transcript (issue 27): never the recording's fault. */
+/** What the player says when this server cannot do part of a transcript, or set one aside that stopped it. */
 export const TRANSCRIPT_NOTICE = {
   word_timing_off: 'Word timing is off on this server: pocketsphinx is not installed. The transcript is shown with its cue times.',
   recognition_unavailable:
     'This server cannot make a transcript of this recording: it came without one, and no recogniser is installed here (pocketsphinx, a Whisper model or a transcription API).',
+  set_aside:
+    'The server stopped twice while it was making this transcript, so it was set aside and the other transcripts went on. You can still listen to the recording. To get a transcript, upload a copy of the file, or ask whoever runs this server to look at its log.',
 } as const satisfies Record<NonNullable<TranscriptionStatus['notice']>, string>
 
 const mediaAddress = lazySchema(() => z.string({ error: 'audio_url is required' }).trim().min(1, 'audio_url is required').max(2048))

@@ -27,6 +27,7 @@ export const SHADOWING_MSG = {
   tooLarge: 'The take is too large (2 MB at most).',
   tooLong: 'The take is too long (60 seconds at most).',
   unreadable: 'The take could not be read as audio.',
+  setAside: 'The server stopped twice while it was scoring this take, so it was set aside. Record the sentence again to try once more.',
 } as const
 
 export const WORD_VERDICTS = ['clear', 'unclear', 'missing'] as const

@@ -12,7 +12,7 @@ import { Toast } from '../../components/ui/Toast'
 import { thumbnailUrl } from '../../lib/thumbnail'
 import { useFeedComprehension } from '../vocabulary/use-feed-comprehension'
 import { feedItemsQuery, feedsQuery, subscribedIdsQuery, useRefreshFeed, useToggleSubscription } from './api'
-import { categoryOf, parseFeedId } from './channels'
+import { categoryOf, channelStatusText, parseFeedId } from './channels'
 import { TruncatedDescription } from './components/Description'
 import { EmptyText, ErrorPanel } from './components/ErrorPanel'
 import { FeedEpisode } from './components/FeedEpisode'
@@ -114,14 +114,7 @@ function FeedDetail({ feed, subscribed, items }: { feed: Feed; subscribed: boole
 /** Ours: a channel whose feed failed, is paused or was never loaded says so, with a way to fetch it now. */
 function FeedStatus({ feed, refreshing, onRefresh, refreshError }: { feed: Feed; refreshing: boolean; onRefresh: () => void; refreshError?: string }) {
   if (feed.status === 'ok' && !refreshError) return null
-  const text =
-    feed.status === 'pending'
-      ? 'This channel has not been loaded yet.'
-      : feed.status === 'paused'
-        ? `Updates are paused after repeated failures${feed.error ? `: ${feed.error}` : '.'}`
-        : feed.status === 'error'
-          ? `The last update failed${feed.error ? `: ${feed.error}` : '.'}`
-          : undefined
+  const text = channelStatusText(feed)
   return (
     <div className="mt-5 space-y-2">
       {text && (

@@ -4,11 +4,13 @@ import { useCallback, useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Toast } from '../../components/ui/Toast'
 import { useFeedComprehension } from '../vocabulary/use-feed-comprehension'
-import { feedsQuery, subscribedItemsQuery } from './api'
+import { feedsQuery, subscribedIdsQuery, subscribedItemsQuery } from './api'
+import { setAsideChannels } from './channels'
 import { EpisodeRow, EpisodeRowSkeleton } from './components/EpisodeRow'
 import { EmptyText, ErrorPanel } from './components/ErrorPanel'
 import { EpisodeBar } from './components/MiniPlayer'
 import { OpmlActions } from './components/OpmlActions'
+import { SetAsideChannels } from './components/SetAsideChannels'
 import { SearchBox } from './components/SearchBox'
 import { DEFAULT_EPISODE_SORT, emptyState, EPISODE_SORT_LABELS, EPISODE_SORTS, filterEpisodes, parseEpisodeSort, playTarget, sortEpisodes, type EpisodeSort } from './episodes'
 import { miniEpisodeOf, useAddToStudy, useMiniPlayer, usePlayedToggle } from './hooks'
@@ -23,6 +25,8 @@ export default function MyFeedScreen() {
   // Only for the channels' pictures beside episodes that have none: a failure here shows placeholders.
   const feeds = useQuery(feedsQuery())
   const images = useMemo(() => new Map((feeds.data ?? []).map((f) => [f.id, f.image])), [feeds.data])
+  const subscribedIds = useQuery(subscribedIdsQuery())
+  const setAside = useMemo(() => setAsideChannels(feeds.data ?? [], subscribedIds.data ?? []), [feeds.data, subscribedIds.data])
   const [params, setParams] = useSearchParams()
   // Local state drives the screen at once; the address keeps them for a reload or a shared link.
   const [sort, setSort] = useState(() => parseEpisodeSort(params.get('sort')))
@@ -75,6 +79,7 @@ export default function MyFeedScreen() {
         </div>
         <OpmlActions onMessage={setToast} />
       </div>
+      <SetAsideChannels feeds={setAside} />
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchBox label={FEEDS_TEXT.searchEpisodes} value={query} onChange={setQuery} className="flex-1" />

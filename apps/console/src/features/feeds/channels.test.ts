@@ -1,6 +1,6 @@
-import type { Feed } from '@lingocast/contract'
+import { FEED_NOTICE, type Feed } from '@lingocast/contract'
 import { describe, expect, it } from 'vitest'
-import { categoryOf, channelStatusLabel, filterChannels, groupByCategory, parseFeedId, toggleId } from './channels'
+import { categoryOf, channelStatusLabel, channelStatusText, filterChannels, groupByCategory, parseFeedId, setAsideChannels, toggleId } from './channels'
 
 const feed = (id: number, title: string, category = ''): Pick<Feed, 'id' | 'title' | 'category'> => ({ id, title, category })
 
@@ -35,6 +35,30 @@ describe('channelStatusLabel', () => {
     expect(channelStatusLabel({ status: 'ok' })).toBeUndefined()
     expect(channelStatusLabel({ status: 'paused' })).toBe('Updates paused')
     expect(channelStatusLabel({ status: 'error' })).toBe('Last update failed')
+    expect(channelStatusLabel({ status: 'paused', notice: 'set_aside' })).toBe('Set aside')
+  })
+})
+
+describe('channelStatusText', () => {
+  it('says why a channel is not fine, with the set-aside reason in place of the last failure', () => {
+    expect(channelStatusText({ status: 'ok', error: null })).toBeUndefined()
+    expect(channelStatusText({ status: 'pending', error: null })).toBe('This channel has not been loaded yet.')
+    expect(channelStatusText({ status: 'error', error: 'The feed took too long to answer' })).toBe('The last update failed: The feed took too long to answer')
+    expect(channelStatusText({ status: 'paused', error: null })).toBe('Updates are paused after repeated failures.')
+    expect(channelStatusText({ status: 'paused', error: FEED_NOTICE.set_aside, notice: 'set_aside' })).toBe(FEED_NOTICE.set_aside)
+    expect(FEED_NOTICE.set_aside).toMatch(/^The server stopped twice while it was updating this channel, so it was set aside.*Press Refresh now to try it again\.$/)
+  })
+})
+
+describe('setAsideChannels', () => {
+  it('lists the subscribed channels set aside, and only those', () => {
+    const feeds = [
+      { id: 1, notice: 'set_aside' as const },
+      { id: 2, notice: 'set_aside' as const },
+      { id: 3 },
+    ]
+    expect(setAsideChannels(feeds, [1, 3]).map((f) => f.id)).toEqual([1])
+    expect(setAsideChannels(feeds, [])).toEqual([])
   })
 })
 

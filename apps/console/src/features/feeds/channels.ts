@@ -1,4 +1,4 @@
-import { UNCATEGORIZED, type Feed } from '@lingocast/contract'
+import { FEED_NOTICE, UNCATEGORIZED, type Feed } from '@lingocast/contract'
 
 export interface ChannelGroup<T> {
   category: string
@@ -36,7 +36,8 @@ export function filterChannels<T extends Pick<Feed, 'title'>>(feeds: readonly T[
 }
 
 /** Ours: the badge of a channel whose feed is not simply fine. */
-export function channelStatusLabel(feed: Pick<Feed, 'status'>): string | undefined {
+export function channelStatusLabel(feed: Pick<Feed, 'status' | 'notice'>): string | undefined {
+  if (feed.notice === 'set_aside') return 'Set aside'
   switch (feed.status) {
     case 'pending':
       return 'Not loaded yet'
@@ -47,6 +48,27 @@ export function channelStatusLabel(feed: Pick<Feed, 'status'>): string | undefin
     default:
       return undefined
   }
+}
+
+/** Ours: what a channel's page says of a feed that is not simply fine, with the reason when there is one. */
+export function channelStatusText(feed: Pick<Feed, 'status' | 'error' | 'notice'>): string | undefined {
+  if (feed.notice) return FEED_NOTICE[feed.notice]
+  switch (feed.status) {
+    case 'pending':
+      return 'This channel has not been loaded yet.'
+    case 'paused':
+      return `Updates are paused after repeated failures${feed.error ? `: ${feed.error}` : '.'}`
+    case 'error':
+      return `The last update failed${feed.error ? `: ${feed.error}` : '.'}`
+    default:
+      return undefined
+  }
+}
+
+/** The subscribed channels that were set aside (they stopped the server): My Feed names them, since no new episode comes from them. */
+export function setAsideChannels<T extends Pick<Feed, 'id' | 'notice'>>(feeds: readonly T[], subscribedIds: readonly number[]): T[] {
+  const subscribed = new Set(subscribedIds)
+  return feeds.filter((f) => f.notice === 'set_aside' && subscribed.has(f.id))
 }
 
 /** A feed id from the route, or undefined when it is not a positive whole number. */

@@ -59,6 +59,8 @@ describe('player messages', () => {
     // A server that does not say where it waits: the progress, as before.
     expect(transcriptionStateText({ ...base, status: 'pending' })).toBe('Transcribing: 0 %')
     expect(transcriptionStateText({ ...base, status: 'done', progress: 1 })).toBeUndefined()
+    // Set aside after it stopped the server twice: no progress line (the panel shows the notice instead).
+    expect(transcriptionStateText({ ...base, status: 'failed', notice: 'set_aside' })).toBeUndefined()
     expect(transcriptionStateText(undefined)).toBeUndefined()
     expect([0, 1, 59, 60, 89, 90, 3600].map(formatWait)).toEqual(['1 s', '1 s', '59 s', '1 min', '1 min', '2 min', '60 min'])
   })

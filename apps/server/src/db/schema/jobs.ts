@@ -5,7 +5,10 @@ import { index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIn
  * The job queue (ARCHITECTURE.md s4): claimed with FOR UPDATE SKIP LOCKED so
  * any number of worker processes, on any number of machines, can share one
  * PostgreSQL. A running job holds a lease (`locked_until`) that its worker
- * renews; a job whose lease ran out (its worker died) is claimed again.
+ * renews; a job whose lease ran out (its worker died) is claimed again, and
+ * counted in `crashes`: the claim that would start its third run sets it
+ * aside instead (failed), so one bad input cannot stop the server over and
+ * over (a crash loop).
  */
 export const jobs = pgTable(
   'jobs',
@@ -19,6 +22,8 @@ export const jobs = pgTable(
     status: text('status').notNull().default('queued'),
     priority: integer('priority').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
+    /** Runs that ended with their process (crash, kill, lost lease), as opposed to a failure or a hand-back. */
+    crashes: integer('crashes').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lockedBy: text('locked_by'),

@@ -1,4 +1,4 @@
-import { UNCATEGORIZED, type Feed, type FeedItem, type FeedStatus } from '@lingocast/contract'
+import { FEED_NOTICE, UNCATEGORIZED, type Feed, type FeedItem, type FeedStatus } from '@lingocast/contract'
 import type { ItemView, ListedChannel } from './feeds.repo'
 
 export function toFeedDto(c: ListedChannel): Feed {
@@ -14,6 +14,7 @@ export function toFeedDto(c: ListedChannel): Feed {
     status: c.status as FeedStatus,
     error: c.status === 'error' || c.status === 'paused' ? c.error : null,
     last_fetched_at: c.lastFetchedAt?.toISOString() ?? null,
+    ...(c.status === 'paused' && c.error === FEED_NOTICE.set_aside ? { notice: 'set_aside' as const } : {}),
   }
 }
 

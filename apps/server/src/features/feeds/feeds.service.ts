@@ -1,4 +1,4 @@
-import { CHANNEL_ITEMS_LIMIT, FEEDS_MSG, YOUTUBE_PREFIX, type Feed, type FeedItem } from '@lingocast/contract'
+import { CHANNEL_ITEMS_LIMIT, FEED_NOTICE, FEEDS_MSG, YOUTUBE_PREFIX, type Feed, type FeedItem } from '@lingocast/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { StoredCue } from '../../db/schema'
 import { decodeText } from '../../lib/decode-text'
@@ -194,7 +194,7 @@ export function createFeedsService(deps: FeedsServiceDeps) {
     const address = item.audio ?? item.video
     if (!address || address.startsWith(YOUTUBE_PREFIX) || !isHttp(address)) return
     const status = await deps.transcription.status(address)
-    if (status.status !== 'none' && status.status !== 'failed') return
+    if ((status.status !== 'none' && status.status !== 'failed') || status.notice === 'set_aside') return
     const cues = await publisherCues(item)
     await deps.transcription.request(address, cues ? { cues, source: 'publisher' } : {})
   }
@@ -294,6 +294,16 @@ export function createFeedsService(deps: FeedsServiceDeps) {
       })
       await requestTranscript(item).catch((error: unknown) => log.error({ err: error, item: item.id }, 'could not queue the episode transcript'))
       return hashId
+    },
+
+    /**
+     * Its refresh job stopped the server twice and was set aside: the channel is paused with the
+     * reason, so the sweep does not queue it again; a refresh by hand tries it once more.
+     */
+    async setAside(channelId: number): Promise<void> {
+      const channel = await repo.channel(channelId)
+      if (!channel) return
+      await repo.saveFailure(channel.id, { status: 'paused', error: FEED_NOTICE.set_aside, nextFetchAt: channel.nextFetchAt, failCount: channel.failCount + 1, parseErrors: channel.parseErrors })
     },
 
     /** Queues a refresh of every channel that is due. Run by the worker on a timer. */

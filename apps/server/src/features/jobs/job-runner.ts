@@ -34,6 +34,13 @@ export class JobHandedBack extends Error {
 
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N], ctx: JobContext) => Promise<void>
 
+/**
+ * Told when a job of this kind is set aside (it stopped the process twice: SET_ASIDE_AFTER_CRASHES):
+ * the job is failed already, and its handler never runs again; this marks what the learner sees of
+ * it (the transcript, the channel) with the reason, so that nothing asks for it again by itself.
+ */
+export type SetAsideHandler<N extends JobName> = (payload: JobPayloads[N], log: FastifyBaseLogger) => Promise<void>
+
 /** A failure that no retry can fix (a media address that is gone, a file that is not audio). */
 export class PermanentJobError extends Error {}
 
@@ -68,6 +75,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   const { repo, log } = options
   const workerId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`
   const handlers = new Map<JobName, JobHandler<JobName>>()
+  const setAsideHandlers = new Map<JobName, SetAsideHandler<JobName>>()
   const running = new Set<Promise<void>>()
   const controllers = new Set<AbortController>()
   /** The jobs running here, and when each was asked to make way (undefined: not asked). */
@@ -109,15 +117,18 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
   }
 
+  /** A job the claim set aside: one line for the operator (with what it was given), and the learner's side told. */
+  async function setAside(job: ClaimedJob): Promise<void> {
+    const jobLog = log.child({ job: job.id, jobName: job.name })
+    jobLog.error({ payload: job.payload, crashes: job.crashes }, 'job set aside: the process ended each time it ran this job; it is not started again')
+    await setAsideHandlers.get(job.name)?.(job.payload, jobLog)
+  }
+
   async function run(job: ClaimedJob): Promise<void> {
     const handler = handlers.get(job.name)
     const jobLog = log.child({ job: job.id, jobName: job.name, attempt: job.attempts })
     if (!handler) {
       await repo.fail(job.id, workerId, `No handler for job ${job.name}`, undefined)
-      return
-    }
-    if (job.attempts > job.maxAttempts) {
-      await repo.fail(job.id, workerId, 'Interrupted too many times', undefined)
       return
     }
     const controller = new AbortController()
@@ -203,6 +214,11 @@ export function createJobRunner(options: JobRunnerOptions) {
         if (stopped) return
         log.error({ err: error }, 'could not claim a job')
       }
+      // Set aside, not started: the slot is still free for the next claim.
+      if (job?.setAside) {
+        await setAside(job).catch((error: unknown) => log.error({ err: error, job: job.id }, 'could not mark what a job set aside was for'))
+        continue
+      }
       // The slot a job handed back freed is taken (or nothing waits any more).
       makingWay = Math.max(0, makingWay - 1)
       if (!job) makingWay = 0
@@ -219,8 +235,10 @@ export function createJobRunner(options: JobRunnerOptions) {
   let looping: Promise<void> | undefined
   return {
     workerId,
-    register<N extends JobName>(name: N, handler: JobHandler<N>) {
+    /** `onSetAside`: how what the learner sees of a job of this kind learns that it was set aside. */
+    register<N extends JobName>(name: N, handler: JobHandler<N>, onSetAside?: SetAsideHandler<N>) {
       handlers.set(name, handler as unknown as JobHandler<JobName>)
+      if (onSetAside) setAsideHandlers.set(name, onSetAside as unknown as SetAsideHandler<JobName>)
     },
     start() {
       if (!stopped) return

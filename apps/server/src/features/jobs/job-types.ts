@@ -25,4 +25,8 @@ export interface ClaimedJob<N extends JobName = JobName> {
   maxAttempts: number
   /** As claimed; it can only be raised while the job runs. */
   priority: number
+  /** Runs of this job that ended with their process (counted as this claim took it over from a dead worker). */
+  crashes: number
+  /** This claim set the job aside instead of starting it (it stopped the process too often): failed, not run. */
+  setAside: boolean
 }

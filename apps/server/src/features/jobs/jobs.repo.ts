@@ -10,6 +10,7 @@ export type JobRow = {
   attempts: number
   progress: number
   error: string | null
+  crashes: number
 }
 
 type ClaimRow = {
@@ -19,7 +20,15 @@ type ClaimRow = {
   attempts: number
   max_attempts: number
   priority: number
+  crashes: number
+  set_aside: boolean
 }
+
+/** Runs that may end with their process before the next claim sets the job aside: one is retried, the second is not. */
+export const SET_ASIDE_AFTER_CRASHES = 2
+
+/** The error of a job set aside (for the operator: the learner's words are the feature's own). */
+export const SET_ASIDE_ERROR = `Set aside: the process ended ${SET_ASIDE_AFTER_CRASHES} times while it ran this job (a crash, a kill, or a lease lost); it is not started again`
 
 /** The SQL of the queue. Every statement is one round trip, so no transaction is held open while a job runs. */
 export function createJobsRepo(db: Db) {
@@ -44,22 +53,47 @@ export function createJobsRepo(db: Db) {
      * without waiting on each other. `names` limits the claim to some kinds
      * of job, so short ones (feed refreshes) have a lane of their own and never
      * wait behind an hour of transcription.
+     *
+     * A job taken over from a dead worker is counted in `crashes`; when that
+     * count reaches SET_ASIDE_AFTER_CRASHES the same statement sets it aside
+     * (failed, with SET_ASIDE_ERROR) instead of starting it, and returns it with
+     * `setAside`: its input stopped the process that many times, and starting
+     * it again would stop this one too. Count and decision are made on the
+     * locked row in one statement, so two workers never both count one end.
      */
     async claim(workerId: string, leaseMs: number, names?: readonly JobName[]): Promise<ClaimedJob | undefined> {
       const only = names ? sql`and name in (${sql.join(names.map((n) => sql`${n}`), sql`, `)})` : sql``
+      // On the row as locked (SET reads it before the update): a running job here is one whose lease ran out.
+      const setAside = sql`(status = 'running' and crashes + 1 >= ${SET_ASIDE_AFTER_CRASHES})`
       const { rows } = await db.execute<ClaimRow>(sql`
-        update jobs set status = 'running', locked_by = ${workerId},
-          locked_until = now() + make_interval(secs => ${leaseMs / 1000}),
-          attempts = attempts + 1, updated_at = now()
+        update jobs set
+          status = case when ${setAside} then 'failed' else 'running' end,
+          error = case when ${setAside} then ${SET_ASIDE_ERROR} else error end,
+          locked_by = case when ${setAside} then null else ${workerId} end,
+          locked_until = case when ${setAside} then null else now() + make_interval(secs => ${leaseMs / 1000}) end,
+          attempts = attempts + case when ${setAside} then 0 else 1 end,
+          crashes = crashes + case when status = 'running' then 1 else 0 end,
+          updated_at = now()
         where id = (
           select id from jobs
           where ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now())) ${only}
           order by priority desc, run_at, id
           for update skip locked
           limit 1)
-        returning id, name, payload, attempts, max_attempts, priority`)
+        returning id, name, payload, attempts, max_attempts, priority, crashes, status = 'failed' as set_aside`)
       const row = rows[0]
-      return row && { id: row.id, name: row.name, payload: row.payload as ClaimedJob['payload'], attempts: row.attempts, maxAttempts: row.max_attempts, priority: row.priority }
+      return (
+        row && {
+          id: row.id,
+          name: row.name,
+          payload: row.payload as ClaimedJob['payload'],
+          attempts: row.attempts,
+          maxAttempts: row.max_attempts,
+          priority: row.priority,
+          crashes: row.crashes,
+          setAside: row.set_aside,
+        }
+      )
     },
 
     /**
@@ -110,7 +144,7 @@ export function createJobsRepo(db: Db) {
         where id = ${id} and locked_by = ${workerId}`)
     },
 
-    /** Hands a job back untouched (the process is stopping), so another worker takes it at once. */
+    /** Hands a job back untouched (the process is stopping, or a more urgent job takes its slot), so another worker takes it at once; not counted as a crash. */
     async release(id: number, workerId: string): Promise<void> {
       await db.execute(sql`
         update jobs set status = 'queued', attempts = greatest(attempts - 1, 0), locked_by = null, locked_until = null, updated_at = now()
@@ -119,12 +153,12 @@ export function createJobsRepo(db: Db) {
 
     async byDedupeKey(key: string): Promise<JobRow | undefined> {
       const { rows } = await db.execute<JobRow>(sql`
-        select id, name, status, priority, attempts, progress, error from jobs where dedupe_key = ${key} order by id desc limit 1`)
+        select id, name, status, priority, attempts, progress, error, crashes from jobs where dedupe_key = ${key} order by id desc limit 1`)
       return rows[0]
     },
 
     async get(id: number): Promise<JobRow | undefined> {
-      const { rows } = await db.execute<JobRow>(sql`select id, name, status, priority, attempts, progress, error from jobs where id = ${id}`)
+      const { rows } = await db.execute<JobRow>(sql`select id, name, status, priority, attempts, progress, error, crashes from jobs where id = ${id}`)
       return rows[0]
     },
   }

@@ -1,39 +1,22 @@
 import Fastify from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '../../../../../test/db'
-import { createJobRunner, JobHandedBack, PermanentJobError, retryDelayMs, type JobHandler, type JobRunner } from './job-runner'
-import { createJobsRepo, type JobsRepo } from './jobs.repo'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { until, useQueueDatabase } from '../../../../../test/job-queue'
+import { createJobRunner, JobHandedBack, PermanentJobError, retryDelayMs, type JobHandler } from './job-runner'
+import type { JobsRepo } from './jobs.repo'
 
 const log = Fastify({ logger: false }).log
-let db: TestDatabase
+const queue = useQueueDatabase()
 let repo: JobsRepo
-const runners: JobRunner[] = []
 
 function runner(handler: JobHandler<'transcribe'>, options: Partial<{ concurrency: number; leaseMs: number; retryBaseMs: number; preemptAfterMs: number }> = {}) {
   const r = createJobRunner({ repo, log, concurrency: 1, leaseMs: 5_000, pollMs: 20, retryBaseMs: 10, ...options })
   r.register('transcribe', handler)
-  runners.push(r)
+  queue.runners.push(r)
   return r
 }
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const v = await read()
-    if (ok(v)) return v
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
-
-beforeAll(async () => {
-  db = await createTestDatabase()
-  repo = createJobsRepo(db.database.db)
-})
-
-afterAll(async () => {
-  await Promise.all(runners.map((r) => r.stop()))
-  await db.drop()
+beforeAll(() => {
+  repo = queue.repo
 })
 
 describe('job queue', () => {

@@ -13,6 +13,7 @@ import { MOSTLY_UNMATCHED, spansMs } from './fit'
 import { CUE_TIMES, cueSegments, transcribeKnownChunk } from './known-text'
 import type { Recogniser } from './recogniser'
 import { segmentWords } from './segmenter'
+import { isSetAside } from './transcription.service'
 import type { Span } from './timing'
 import { loadDictionary } from './sphinx'
 
@@ -66,7 +67,8 @@ export function createTranscribeJob(deps: TranscribeDeps) {
 
   return async function transcribe({ address }: { address: string }, ctx: JobContext): Promise<void> {
     const state = await transcripts.state(address)
-    if (!state || state.status === 'done') return
+    // Set aside (it stopped the server twice): a job queued again in the moment before it was marked does not start it.
+    if (!state || state.status === 'done' || isSetAside(state)) return
     await transcripts.setStatus(state.id, 'running')
     const startedAt = performance.now()
     // Only the chunks this run did: a run resumed after a crash is not credited with audio it never touched.

@@ -23,6 +23,9 @@ export const YIELD_WITHIN_MS = 3_000
 
 export const transcribeKey = (address: string) => `transcribe:${address}`
 
+/** Making this transcript stopped the server twice: it is not started again by itself (see `setAside`). */
+export const isSetAside = (state: TranscriptState) => state.status === 'failed' && state.error === TRANSCRIPT_NOTICE.set_aside
+
 export function toStatus(state: TranscriptState | undefined): TranscriptionStatus {
   if (!state) return { status: 'none', progress: 0, confidence: 'aligned' }
   return {
@@ -33,6 +36,7 @@ export function toStatus(state: TranscriptState | undefined): TranscriptionStatu
     // A server without pocketsphinx (issue 27): the player says why the words are not timed, or why there are none.
     ...(state.confidence === CUE_TIMES ? { notice: 'word_timing_off' as const } : {}),
     ...(state.status === 'failed' && state.error === TRANSCRIPT_NOTICE.recognition_unavailable ? { notice: 'recognition_unavailable' as const } : {}),
+    ...(isSetAside(state) ? { notice: 'set_aside' as const } : {}),
   }
 }
 
@@ -110,7 +114,8 @@ export function createTranscriptionService(deps: TranscriptionServiceDeps) {
      */
     async request(address: string, options: { cues?: StoredCue[]; source?: string; focus?: boolean } = {}): Promise<TranscriptionStatus> {
       let state = await transcripts.state(address)
-      if (state?.status === 'done') return toStatus(state)
+      // Set aside: opening the player (or collecting the episode) again must not stop the server again.
+      if (state?.status === 'done' || (state && isSetAside(state))) return toStatus(state)
       if (!state || options.cues?.length) state = await transcripts.ensurePending(address, options.cues, options.source ?? (options.cues?.length ? 'publisher' : 'pocketsphinx'))
       if (state.status === 'failed') await transcripts.reopen(state.id)
       await queue(address, options.focus ? FOCUS_PRIORITY : 0)
@@ -123,6 +128,15 @@ export function createTranscriptionService(deps: TranscriptionServiceDeps) {
       if (!state || state.status === 'done' || state.status === 'failed') return toStatus(state)
       if (state.focusMs !== playPosMs) await transcripts.setFocus(state.id, playPosMs)
       return describe(state, true)
+    },
+
+    /**
+     * The transcribe job of this address stopped the server twice and was set aside: the transcript
+     * fails with the words the learner reads, and is not asked for again by opening it.
+     */
+    async setAside(address: string): Promise<void> {
+      const state = await transcripts.state(address)
+      if (state && state.status !== 'done') await transcripts.setStatus(state.id, 'failed', TRANSCRIPT_NOTICE.set_aside)
     },
 
     /** get_speech_segments and background checks; `focus` when a player asks (its job goes ahead, if it has one). */

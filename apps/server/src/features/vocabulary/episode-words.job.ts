@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
-import type { JobHandler } from '../jobs/job-runner'
+import type { JobHandler, SetAsideHandler } from '../jobs/job-runner'
 import { lemmaHistogram } from './comprehension'
 import type { ComprehensionRepo } from './comprehension.repo'
 
@@ -52,5 +52,16 @@ export function createEpisodeWordsJob(deps: EpisodeWordsDeps): JobHandler<'count
       else failed++
     }
     if (counted + failed > 0) ctx.log.info({ channelId, counted, failed }, 'publisher transcripts counted')
+  }
+}
+
+/**
+ * A count_episode_words job set aside (reading one of these transcripts stopped the server twice):
+ * the episodes it was to read are stored as unreadable, so the next look at their figures does
+ * not queue the same reading again.
+ */
+export function setAsideEpisodeWords(repo: EpisodeWordsDeps['repo']): SetAsideHandler<'count_episode_words'> {
+  return async ({ channelId }) => {
+    for (const episode of await repo.episodesToRead(channelId, EPISODES_PER_JOB)) await repo.storeEpisodeWords(episode.id, episode.transcriptUrl, null)
   }
 }

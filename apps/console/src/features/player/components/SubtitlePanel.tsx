@@ -62,10 +62,11 @@ export function SubtitlePanel({ player, segments, loading, transcription, onSeek
       ) : (
         segment && transcription?.confidence === 'recognised' && <p className="mt-3 text-xs text-amber-700">Machine-recognised transcript: some words may be wrong.</p>
       )}
-      {/* A server without pocketsphinx shows the publisher's lines with their cue times: say why no word lights up. */}
-      {segment && transcription?.notice === 'word_timing_off' && (
+      {/* A server without pocketsphinx shows the publisher's lines with their cue times: say why no word lights up.
+          A transcript set aside part way (it stopped the server twice) says why the rest will not come. */}
+      {segment && (transcription?.notice === 'word_timing_off' || transcription?.notice === 'set_aside') && (
         <p className="mt-3 text-xs text-slate-500" data-testid="transcript-notice">
-          {TRANSCRIPT_NOTICE.word_timing_off}
+          {TRANSCRIPT_NOTICE[transcription.notice]}
         </p>
       )}
       {/* The legend's room, kept until it shows (the subtitles and the word statuses come apart). */}
