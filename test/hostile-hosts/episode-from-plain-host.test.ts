@@ -50,8 +50,8 @@ describe('an episode from a plain HTTP/1.0 host that ignores Range and closes th
     const api = (p: string, init: { method?: string; body?: unknown } = {}) =>
       fetch(server!.url + p, { method: init.method ?? 'GET', headers: { ...auth, 'content-type': 'application/json' }, ...(init.body ? { body: JSON.stringify(init.body) } : {}) })
 
-    const imported = await (await api('/english_vocab/api/import-rss-channel', { method: 'POST', body: { rss_url: `${host.url}/ok/feed.xml` } })).json()
-    const items = (await (await api(`/english_vocab/api/rss-items?rss_id=${imported.rss_id}`)).json()).items as Array<{ id: number }>
+    const imported = (await (await api('/english_vocab/api/import-rss-channel', { method: 'POST', body: { rss_url: `${host.url}/ok/feed.xml` } })).json()) as { rss_id: number }
+    const items = ((await (await api(`/english_vocab/api/rss-items?rss_id=${imported.rss_id}`)).json()) as { items: Array<{ id: number }> }).items
     // Collected: the transcription job downloads the episode at once.
     expect((await api('/english_vocab/api/collect-rss-item', { method: 'POST', body: { rss_item_id: items[0]!.id } })).status).toBe(200)
 
@@ -66,7 +66,7 @@ describe('an episode from a plain HTTP/1.0 host that ignores Range and closes th
     expect(seek.body.equals(episode.subarray(40000, 41000))).toBe(true)
 
     // The transcription's download ran to its end (the job moved past it), and the process is still here.
-    const transcript = async () => (await (await api(`/media-proxy/get_speech_segments?audio_url=${encodeURIComponent(`${host.url}/http10-static/episode.mp3`)}`)).json()).transcription?.status as string
+    const transcript = async () => ((await (await api(`/media-proxy/get_speech_segments?audio_url=${encodeURIComponent(`${host.url}/http10-static/episode.mp3`)}`)).json()) as { transcription?: { status: string } }).transcription?.status
     await expect.poll(transcript, { timeout: 60_000, interval: 500 }).toMatch(/done|failed/)
     expect(host.requests.filter((r) => r.path === '/episode.mp3').length).toBeGreaterThanOrEqual(2)
     expect(server.proc.exitCode).toBeNull()
