@@ -30,6 +30,7 @@ export function createIndexer(limits = DICTIONARY_LIMITS) {
       const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(limits.indexMs)])
       const image = (await pool.run({ ...task, limits } satisfies IndexTask, { signal })) as DictionaryImage
       if (imageBytes(image) > limits.indexBytes) throw new Error(`its index takes over ${Math.round(limits.indexBytes / 1048576)} MB`)
+      if (image.index.terms === 0) throw new Error('no headword found in it (is it in the format its name says?)')
       return image
     },
     /** Stops the work in hand and queued (each rejects), and the thread. */

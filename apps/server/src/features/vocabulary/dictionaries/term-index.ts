@@ -24,6 +24,13 @@ export function normaliseTerm(text: string): string {
     .trim()
 }
 
+/**
+ * Most records one lookup of a term takes: a hostile list of a million lines
+ * for one word would otherwise make one lookup read them all. Real ones have
+ * far fewer (FreeDict's most: 41, for "be"; EDICT's glosses a few hundred).
+ */
+export const RECORDS_PER_TERM_MAX = 4096
+
 const FIELDS = 7 // keyStart, keyLength, a, b, c, next (record index + 1 of the next record with the same key; 0: none), hash
 
 function fnv1a(bytes: Uint8Array, start: number, end: number): number {
@@ -72,8 +79,8 @@ export class TermIndex {
     return { keys: ownBuffer(this.keys), records: ownBuffer(this.records), table: ownBuffer(this.table), size: this.size, terms: this.terms }
   }
 
-  /** The records of a term (normalised by the caller, as when it was added), in the order they were added. */
-  get(term: string): TermRecord[] {
+  /** The records of a term (normalised by the caller, as when it was added), in the order they were added: the first `max`. */
+  get(term: string, max = RECORDS_PER_TERM_MAX): TermRecord[] {
     if (term === '' || this.terms === 0) return []
     const bytes = Buffer.from(term, 'utf8')
     const mask = this.table.length - 1
@@ -85,7 +92,7 @@ export class TermIndex {
       const length = this.records[at + 1]!
       if (length === bytes.length && this.keys.compare(bytes, 0, bytes.length, start, start + length) === 0) {
         const out: TermRecord[] = []
-        for (let r = head; r !== 0; r = this.records[(r - 1) * FIELDS + 5]!) {
+        for (let r = head; r !== 0 && out.length < max; r = this.records[(r - 1) * FIELDS + 5]!) {
           const i = (r - 1) * FIELDS
           out.push({ a: this.records[i + 2]!, b: this.records[i + 3]!, c: this.records[i + 4]! })
         }
