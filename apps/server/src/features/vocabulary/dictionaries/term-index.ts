@@ -178,6 +178,9 @@ export class TermIndexBuilder {
   }
 
   build(): TermIndex {
+    // The table was sized for the records expected; a reverse dictionary has far fewer terms than records.
+    const fitting = 2 ** Math.ceil(Math.log2(Math.max(1024, this.terms * 2 + 1)))
+    if (fitting < this.table.length) this.rehash(fitting)
     const keys = Buffer.from(this.keys.subarray(0, this.keyBytes))
     const records = this.records.slice(0, this.count * FIELDS)
     const index = new TermIndex({ keys, records, table: this.table, size: this.count, terms: this.terms })
@@ -202,9 +205,9 @@ export class TermIndexBuilder {
     this.keys = bigger
   }
 
-  private rehash() {
-    this.held(this.table.byteLength * 2)
-    const table = new Uint32Array(this.table.length * 2)
+  private rehash(size = this.table.length * 2) {
+    this.held(size * 4)
+    const table = new Uint32Array(size)
     const mask = table.length - 1
     for (const head of this.table) {
       if (head === 0) continue
