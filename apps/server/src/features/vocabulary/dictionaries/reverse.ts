@@ -1,8 +1,10 @@
 import { isUtf8 } from 'node:buffer'
+import { closeSync, readSync } from 'node:fs'
 import type { DictionaryImage, Lexicon } from './lexicon'
-import { DamagedError, DICTIONARY_LIMITS, type DictionaryLimits } from './limits'
+import { DICTIONARY_LIMITS, type DictionaryLimits } from './limits'
 import type { Meaning, MeaningQuery } from './meanings'
-import { readInside, type AllowedPlaces } from './safe-files'
+import { eachLine } from './lines'
+import { fileSize, openInside, type AllowedPlaces } from './safe-files'
 import { IndexTooBigError, normaliseTerm, TermIndexBuilder, type TermIndex } from './term-index'
 
 /**
@@ -139,20 +141,29 @@ export function reverseLexicon(index: TermIndex, all: Buffer): Omit<Lexicon, 'te
 }
 
 /**
- * Each line of a file, decoded as UTF-8 when the file is, else as `legacy`
- * (Debian's EDICT is EUC-JP); a line over the limit refuses the file.
+ * Each line of a file, decoded as UTF-8 when its start is, else as `legacy`
+ * (Debian's EDICT is EUC-JP, its first line already in it): read by chunk,
+ * never the whole file at once; a line over the limit refuses the file.
  */
-function eachTextLine(file: string, bytes: Buffer, legacy: string, limits: DictionaryLimits, line: (text: string) => void): void {
-  const decoder = isUtf8(bytes) ? undefined : new TextDecoder(legacy)
-  for (let start = 0, n = 1; start < bytes.length; n++) {
-    let end = bytes.indexOf(10, start)
-    if (end < 0) end = bytes.length
-    if (end - start > limits.lineBytes) throw new DamagedError(`${file} has a line over ${limits.lineBytes} bytes (line ${n})`)
-    const stop = end > start && bytes[end - 1] === 13 ? end - 1 : end
-    line(decoder ? decoder.decode(bytes.subarray(start, stop)) : bytes.toString('utf8', start, stop))
-    start = end + 1
+function eachTextLine(file: string, places: AllowedPlaces, legacy: string, limits: DictionaryLimits, line: (text: string) => void): void {
+  const { fd, size } = openInside(file, places)
+  let start: Buffer
+  try {
+    start = Buffer.alloc(Math.min(size, ENCODING_SAMPLE_BYTES))
+    readSync(fd, start, 0, start.length, 0)
+  } finally {
+    closeSync(fd)
   }
+  // The sample may end inside a character: judged up to its last line break.
+  const cut = start.lastIndexOf(10)
+  const decoder = isUtf8(start.subarray(0, cut > 0 && start.length < size ? cut : start.length)) ? undefined : new TextDecoder(legacy)
+  eachLine(file, places, (bytes, from, to) => {
+    const stop = to > from && bytes[to - 1] === 13 ? to - 1 : to
+    line(decoder ? decoder.decode(bytes.subarray(from, stop)) : bytes.toString('utf8', from, stop))
+  }, limits)
 }
+
+const ENCODING_SAMPLE_BYTES = 256 * 1024
 
 /** About how many entries a file of `file`'s size holds, to size the index. */
 const expectedEntries = (bytes: number) => Math.ceil(bytes / 60)
@@ -163,9 +174,8 @@ const expectedEntries = (bytes: number) => Math.ceil(bytes / 60)
  * EDICT2 lists variants with ";" and ends with an EntL id. Shown as "駆ける [かける]".
  */
 export function indexEdict(file: string, places: AllowedPlaces, limits = DICTIONARY_LIMITS): DictionaryImage {
-  const bytes = readInside(file, places, limits.indexFileBytes)
-  const builder = new ReverseBuilder(expectedEntries(bytes.length) * 3, limits)
-  eachTextLine(file, bytes, 'euc-jp', limits, (line) => {
+  const builder = new ReverseBuilder(expectedEntries(Math.min(fileSize(file, places), limits.indexFileBytes)) * 3, limits)
+  eachTextLine(file, places, 'euc-jp', limits, (line) => {
     const slash = line.indexOf(' /')
     if (slash <= 0 || line.startsWith('　？？？')) return
     const head = line.slice(0, slash)
@@ -251,9 +261,8 @@ export function pinyinWithMarks(numbered: string): string {
  * "狗 gǒu", with the traditional form in brackets when it differs: "马 [馬] mǎ".
  */
 export function indexCedict(file: string, places: AllowedPlaces, limits = DICTIONARY_LIMITS): DictionaryImage {
-  const bytes = readInside(file, places, limits.indexFileBytes)
-  const builder = new ReverseBuilder(expectedEntries(bytes.length) * 3, limits)
-  eachTextLine(file, bytes, 'utf-8', limits, (line) => {
+  const builder = new ReverseBuilder(expectedEntries(Math.min(fileSize(file, places), limits.indexFileBytes)) * 3, limits)
+  eachTextLine(file, places, 'utf-8', limits, (line) => {
     if (line.startsWith('#')) return
     const m = /^(\S+) (\S+) \[([^\]]*)\] \/(.*)\/\s*$/.exec(line)
     if (!m) return

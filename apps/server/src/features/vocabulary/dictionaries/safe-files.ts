@@ -57,6 +57,17 @@ export function openInside(file: string, places: AllowedPlaces): { fd: number; s
   return { fd, size: stat.size }
 }
 
+/** An allowed file's size (0 when it is not one). */
+export function fileSize(file: string, places: AllowedPlaces): number {
+  try {
+    const { fd, size } = openInside(file, places)
+    closeSync(fd)
+    return size
+  } catch {
+    return 0
+  }
+}
+
 /** Whether `file` is an allowed regular file (discovery lists only these). */
 export function isFileInside(file: string, places: AllowedPlaces): boolean {
   try {
