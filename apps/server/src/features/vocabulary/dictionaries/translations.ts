@@ -37,9 +37,8 @@ interface Source {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
 
 /**
- * Meanings in the learner's language from the dictionaries found at start
- * (issue 24). A dictionary is indexed once, in the indexing worker, the
- * first time a learner of its language needs it (or sets it as theirs); a
+ * Meanings in the learner's language from the dictionaries found at start.
+ * A dictionary is indexed once, in the indexing worker, the first time a learner of its language needs it (or sets it as theirs); a
  * lookup meanwhile answers from the dictionaries ready, waiting at most
  * INDEXING_WAIT_MS for the others, so no learner waits on a big index, and
  * later lookups include each one once it is ready. A lookup is then a few
