@@ -89,9 +89,11 @@ export async function switchLanguage(): Promise<Record<string, number>> {
     const indexingProbe = probeHealthz(() => windowOver)
     const started = performance.now()
     await setLanguage('ja')
+    // The lookup alone: the settings call before it is another request.
+    const asked = performance.now()
     const first = await lookup('dog')
-    const firstMs = performance.now() - started
-    await sleep(WINDOW_MS - firstMs)
+    const firstMs = performance.now() - asked
+    await sleep(WINDOW_MS - (performance.now() - started))
     windowOver = true
     const indexing = await indexingProbe
     await until(async () => (await lookup('dog')).translations.some((t) => t.source === 'EDICT'))
