@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { constants, crc32, deflateRawSync, gzipSync } from 'node:zlib'
+import { constants, crc32, createGzip, deflateRawSync, gzipSync } from 'node:zlib'
 
 /**
  * Small bilingual dictionaries made by the tests (issue 24), in the formats
@@ -139,4 +139,63 @@ export function writeStardict(dir: string, base: string, articles: Array<{ word:
 /** A StarDict article without sametypesequence: fields each with their type letter, text ended by NUL. */
 export function stardictFields(fields: Array<[string, string]>): Buffer {
   return Buffer.concat(fields.map(([type, text]) => Buffer.concat([Buffer.from(type, 'latin1'), Buffer.from(text, 'utf8'), Buffer.from([0])])))
+}
+
+/**
+ * Hostile dictionaries (ARCHITECTURE.md s16), each in `dir` under `base`,
+ * each with an entry for `word` so that a reader that took it would show it.
+ */
+export const hostileDictionaries = {
+  /** A dictzip whose chunk table lists a first chunk of 60,000 bytes in a file of a few hundred. */
+  badChunkTable(dir: string, base: string, word: string) {
+    const text = Buffer.from(`${word}\nHostile meaning\n`)
+    const dz = dictzip(text, 1024)
+    // The RA field's first chunk size: gzip header 10, XLEN 2, "RA" 2, LEN 2, VER 2, CHLEN 2, CHCNT 2.
+    dz.writeUInt16LE(60_000, 22)
+    writeFileSync(path.join(dir, `${base}.dict.dz`), dz)
+    writeFileSync(path.join(dir, `${base}.index`), `${word}\tA\t${dictdNumber(text.length)}\n`)
+  },
+
+  /** A dictzip of one 1 KB chunk (by its table) that inflates to `bytes` of NULs (60 MB by default, from ~58 KB). */
+  chunkBomb(dir: string, base: string, word: string, bytes = 60_000_000) {
+    const chunk = deflateRawSync(Buffer.alloc(bytes), { level: 9 })
+    if (chunk.length > 0xffff) throw new Error('a chunk bomb must fit a dictzip chunk size')
+    const ra = Buffer.alloc(12)
+    ra.write('RA', 0, 'latin1')
+    ra.writeUInt16LE(8, 2)
+    ra.writeUInt16LE(1, 4)
+    ra.writeUInt16LE(1024, 6)
+    ra.writeUInt16LE(1, 8)
+    ra.writeUInt16LE(chunk.length, 10)
+    const xlen = Buffer.alloc(2)
+    xlen.writeUInt16LE(ra.length)
+    writeFileSync(path.join(dir, `${base}.dict.dz`), Buffer.concat([Buffer.from([0x1f, 0x8b, 8, 4, 0, 0, 0, 0, 2, 3]), xlen, ra, chunk, Buffer.alloc(8)]))
+    writeFileSync(path.join(dir, `${base}.index`), `${word}\tA\tBk\n`)
+  },
+
+  /** A dictd index with a good entry, then one line of `bytes` without a newline or a tab. */
+  giantIndexLine(dir: string, base: string, word: string, bytes: number) {
+    writeDictd(dir, base, [{ headwords: [word], text: `${word}\nHostile meaning\n` }])
+    const file = path.join(dir, `${base}.index`)
+    const line = Buffer.alloc(1024 * 1024, 'x')
+    for (let left = bytes; left > 0; left -= line.length) writeFileSync(file, line.subarray(0, Math.min(left, line.length)), { flag: 'a' })
+  },
+
+  /** A TSV of `lines` lines without a tab. */
+  tablessTsv(dir: string, base: string, lines: number) {
+    writeFileSync(path.join(dir, `${base}.tsv`), 'a line of a word list that has no tab in it\n'.repeat(lines))
+  },
+
+  /** A StarDict dictionary whose .idx.gz (no idxfilesize in the .ifo) unpacks to `mb` MB, written without holding them. */
+  async gzipBombIndex(dir: string, base: string, mb: number) {
+    writeFileSync(path.join(dir, `${base}.ifo`), "StarDict's dict ifo file\nversion=2.4.2\nwordcount=1\nbookname=Gzip bomb\n")
+    writeFileSync(path.join(dir, `${base}.dict`), 'Hostile meaning')
+    const gzip = createGzip({ level: 9 })
+    const parts: Buffer[] = []
+    gzip.on('data', (part: Buffer) => parts.push(part))
+    const zeros = Buffer.alloc(1024 * 1024)
+    for (let i = 0; i < mb; i++) if (!gzip.write(zeros)) await new Promise((resolve) => gzip.once('drain', resolve))
+    await new Promise((resolve) => gzip.end(resolve))
+    writeFileSync(path.join(dir, `${base}.idx.gz`), Buffer.concat(parts))
+  },
 }

@@ -59,7 +59,7 @@ import { createEpisodeWordsJob, setAsideEpisodeWords } from './features/vocabula
 import { recordKnownToday } from './features/vocabulary/known-history'
 import { createLookup } from './features/vocabulary/lookup'
 import { discoverDictionaries } from './features/vocabulary/dictionaries/discover'
-import { createTranslations } from './features/vocabulary/dictionaries/translations'
+import { createTranslations, type Translations } from './features/vocabulary/dictionaries/translations'
 import { createLearnerLanguage } from './features/vocabulary/learner-language'
 import { learnerLanguageRoutes } from './features/vocabulary/learner-language.routes'
 import { createWordSettingsRepo } from './features/vocabulary/word-settings.repo'
@@ -108,6 +108,8 @@ declare module 'fastify' {
     transcription: TranscriptionService
     /** Channels and their refresh (tests and benches drive refreshes through it). */
     feeds: FeedsService
+    /** The bilingual dictionaries (tests and benches wait for a language's indexes through it). */
+    translations: Translations
   }
 }
 
@@ -328,9 +330,10 @@ export async function buildApp(config: Config, deps: AppDeps) {
   // The learner's language (issue 24): bilingual dictionaries found now, each indexed when a learner of its language first needs it.
   const translations = createTranslations({ discovery: discoverDictionaries(config.dictionaries), log: app.log })
   app.addHook('onClose', async () => translations.close())
+  app.decorate('translations', translations)
   const wordSettings = createWordSettingsRepo(db)
   const learnerLanguage = createLearnerLanguage({ settings: wordSettings, translations })
-  // The languages learners chose: indexed in the background from the start (slices of a few ms), so no first lookup waits for it.
+  // The languages learners chose: indexed from the start in the indexing worker, so lookups find them ready.
   if (config.processRole !== 'worker') {
     app.addHook('onReady', async () => {
       const languages = await wordSettings.languagesInUse().catch((error: unknown) => void app.log.warn({ err: error }, "reading the learners' languages failed"))

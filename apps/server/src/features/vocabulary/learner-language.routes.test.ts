@@ -113,6 +113,8 @@ async function lookup(app: TestApp, u: TestUser, word: string, sentence?: string
 async function learnerOf(app: TestApp, email: string, language: string) {
   const u = await createTestUser(app.db.database, email)
   expect((await put(app, u, { native_language: language })).statusCode).toBe(200)
+  // Setting the language starts its indexing, and a first lookup no longer waits for it: these tests read the full answer.
+  await app.app.translations.ready(language)
   return u
 }
 

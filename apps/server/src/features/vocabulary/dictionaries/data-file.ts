@@ -1,5 +1,8 @@
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs'
+import { closeSync, readSync } from 'node:fs'
 import { constants, gunzipSync, inflateRawSync } from 'node:zlib'
+import { DamagedError, DICTIONARY_LIMITS } from './limits'
+import { mb, openInside, type AllowedPlaces } from './safe-files'
+import { ownBuffer } from './term-index'
 
 /**
  * The article text of a dictd or StarDict dictionary, read by offset and
@@ -7,47 +10,90 @@ import { constants, gunzipSync, inflateRawSync } from 'node:zlib'
  * lists chunks compressed apart, each about 58 KB of text, so one entry
  * costs one chunk's inflate, never the whole file: FreeDict's English-German
  * is 15 MB compressed and 80 MB of text). Reads are synchronous `pread`s of
- * a few KB from the page cache, with the last inflated chunks kept.
+ * a few KB from the page cache, with the last inflated chunks kept. Every
+ * offset, length and chunk is checked against the file: a damaged or hostile
+ * file throws DamagedError, never reads outside it or inflates past a chunk.
  */
 export interface DataFile {
+  /** The bytes at `offset`; throws (DamagedError) for a stretch outside the text or a chunk that does not inflate as its table says. */
   read(offset: number, length: number): Buffer
   close(): void
 }
 
-/** Largest gzip file without a dictzip chunk table that is inflated whole into memory. */
-const PLAIN_GZIP_MAX_BYTES = 64 * 1024 * 1024
 const CHUNKS_KEPT = 16
+/** Longest file name or comment a gzip header may carry here (gzip itself sets none). */
+const HEADER_TEXT_MAX = 64 * 1024
+const GZIP_TRAILER = 8
 
-export function openDataFile(file: string): DataFile {
-  if (!file.endsWith('.dz') && !file.endsWith('.gz')) return plainFile(file)
-  const fd = openSync(file, 'r')
+const isGzipName = (file: string) => file.endsWith('.dz') || file.endsWith('.gz')
+
+/**
+ * Opens a dictionary's articles for lookups: a plain file, or a dictzip file
+ * whose chunk table was checked against the file's size. A gzip file without
+ * a chunk table is inflated by the indexing worker instead (bufferData).
+ */
+export function openDataFile(file: string, places: AllowedPlaces): DataFile {
+  const { fd, size } = openInside(file, places)
   try {
-    const zip = readDictzipHeader(fd)
-    if (zip) return dictzipFile(fd, zip)
+    if (!isGzipName(file)) return plainFile(fd, size)
+    const zip = readDictzipHeader(fd, size)
+    if (!zip) throw new DamagedError(`${file} is gzip without a dictzip chunk table`)
+    return dictzipFile(fd, zip)
   } catch (error) {
     closeSync(fd)
     throw error
   }
-  closeSync(fd)
-  // A gzip without the chunk table (gzip, not dictzip): small ones are kept inflated.
-  const text = gunzipSync(readFileSync(file), { maxOutputLength: PLAIN_GZIP_MAX_BYTES })
-  return { read: (offset, length) => text.subarray(offset, offset + length), close: () => {} }
 }
 
-function plainFile(file: string): DataFile {
-  const fd = openSync(file, 'r')
-  const size = fstatSync(fd).size
+/** Articles held in memory (a plain gzip file, inflated by the indexing worker). */
+export function bufferData(bytes: Uint8Array): DataFile {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  return { read: (offset, length) => text.subarray(...within(offset, length, text.length)), close: () => {} }
+}
+
+/** [start, end) of a read, cut at the end of `size` bytes (as a slice is); a DamagedError when it starts outside them. */
+function within(offset: number, length: number, size: number): [number, number] {
+  if (!(offset >= 0 && length >= 0 && offset <= size)) throw new DamagedError(`an entry points outside its articles (${offset}+${length} of ${size} bytes)`)
+  return [offset, Math.min(size, offset + length)]
+}
+
+/**
+ * Run by the indexing worker: the articles' size in bytes of text, which
+ * bounds every entry of the index (a dictzip's chunk table checked against the
+ * file, its last chunk inflated). Not every chunk is inflated here: 80 MB of
+ * text for FreeDict English-German would cost a second and leave the thread's
+ * allocator holding tens of MB; a chunk that does not inflate as its table
+ * says is found when read, and the dictionary left out then. A gzip file
+ * without a chunk table comes back inflated (at most plainGzipBytes).
+ */
+export function checkDataFile(file: string, places: AllowedPlaces, limits = DICTIONARY_LIMITS): { size: number; inflated?: Uint8Array } {
+  const { fd, size } = openInside(file, places)
+  try {
+    if (!isGzipName(file)) return { size }
+    const zip = readDictzipHeader(fd, size)
+    if (!zip) {
+      if (size > limits.plainGzipBytes) throw new DamagedError(`${file} is gzip without a dictzip chunk table and over ${mb(limits.plainGzipBytes)}`)
+      const raw = readExactly(fd, size, 0)
+      try {
+        const inflated = gunzipSync(raw, { maxOutputLength: limits.plainGzipBytes })
+        return { size: inflated.length, inflated: ownBuffer(inflated) }
+      } catch (error) {
+        throw new DamagedError(`${file} does not inflate within ${mb(limits.plainGzipBytes)}: ${(error as Error).message}`)
+      }
+    }
+    // The last chunk gives the text's exact size (every other one is chunkLength long); each is checked again when read.
+    const chunks = zip.starts.length - 1
+    return { size: (chunks - 1) * zip.chunkLength + inflateChunk(fd, zip, chunks - 1).length }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+function plainFile(fd: number, size: number): DataFile {
   return {
     read(offset, length) {
-      const wanted = Math.max(0, Math.min(length, size - offset))
-      const out = Buffer.allocUnsafe(wanted)
-      let got = 0
-      while (got < wanted) {
-        const n = readSync(fd, out, got, wanted - got, offset + got)
-        if (n === 0) break
-        got += n
-      }
-      return out.subarray(0, got)
+      const [from, to] = within(offset, length, size)
+      return readExactly(fd, to - from, from)
     },
     close: closer(fd),
   }
@@ -74,51 +120,81 @@ function readExactly(fd: number, length: number, position: number): Buffer {
   let got = 0
   while (got < length) {
     const n = readSync(fd, out, got, length - got, position + got)
-    if (n === 0) throw new Error('the file ends inside its gzip header')
+    if (n === 0) throw new DamagedError('the file ends early')
     got += n
   }
   return out
 }
 
-/** The dictzip chunk table of a gzip file (RFC 1952 with an "RA" extra field), or undefined for a plain gzip. */
-export function readDictzipHeader(fd: number): DictzipHeader | undefined {
+/**
+ * The dictzip chunk table of a gzip file (RFC 1952 with an "RA" extra field),
+ * or undefined for a plain gzip. Throws DamagedError when the table does not
+ * fit the file: a count that disagrees with the field's length, an empty
+ * chunk, or chunks that run past the end of the file.
+ */
+export function readDictzipHeader(fd: number, fileSize: number): DictzipHeader | undefined {
+  if (fileSize < 12) throw new DamagedError('not a gzip file')
   const fixed = readExactly(fd, 12, 0)
-  if (fixed[0] !== 0x1f || fixed[1] !== 0x8b || fixed[2] !== 8) throw new Error('not a gzip file')
+  if (fixed[0] !== 0x1f || fixed[1] !== 0x8b || fixed[2] !== 8) throw new DamagedError('not a gzip file')
   const flags = fixed[3]!
   if (!(flags & 4)) return undefined
   const extraLength = fixed.readUInt16LE(10)
+  if (12 + extraLength > fileSize) throw new DamagedError('its gzip extra field runs past the end of the file')
   const extra = readExactly(fd, extraLength, 12)
   let position = 12 + extraLength
   let header: { chunkLength: number; sizes: number[] } | undefined
   for (let i = 0; i + 4 <= extra.length; ) {
     const length = extra.readUInt16LE(i + 2)
-    if (extra[i] === 0x52 && extra[i + 1] === 0x41 && length >= 6) {
+    if (i + 4 + length > extra.length) throw new DamagedError('a gzip extra subfield runs past its field')
+    if (extra[i] === 0x52 && extra[i + 1] === 0x41) {
+      if (length < 6) throw new DamagedError('its dictzip chunk table is cut short')
       const chunkLength = extra.readUInt16LE(i + 6)
       const count = extra.readUInt16LE(i + 8)
+      if (length !== 6 + count * 2) throw new DamagedError(`its dictzip chunk table lists ${count} chunks in ${length - 6} bytes`)
+      if (chunkLength === 0 || count === 0) throw new DamagedError('its dictzip chunk table is empty')
       const sizes: number[] = []
-      for (let c = 0; c < count && i + 10 + c * 2 + 2 <= i + 4 + length; c++) sizes.push(extra.readUInt16LE(i + 10 + c * 2))
+      for (let c = 0; c < count; c++) sizes.push(extra.readUInt16LE(i + 10 + c * 2))
+      if (sizes.includes(0)) throw new DamagedError('its dictzip chunk table has an empty chunk')
       header = { chunkLength, sizes }
     }
     i += 4 + length
   }
-  if (!header || header.chunkLength === 0) return undefined
+  if (!header) return undefined
   // FNAME and FCOMMENT are zero-terminated; FHCRC is two bytes.
   for (const flag of [8, 16]) {
     if (!(flags & flag)) continue
-    for (;;) {
-      const byte = readExactly(fd, 1, position)
-      position++
-      if (byte[0] === 0) break
-    }
+    const text = readExactly(fd, Math.min(HEADER_TEXT_MAX, fileSize - position), position)
+    const nul = text.indexOf(0)
+    if (nul < 0) throw new DamagedError('its gzip header has an unterminated name or comment')
+    position += nul + 1
   }
   if (flags & 2) position += 2
   const starts = new Float64Array(header.sizes.length + 1)
   starts[0] = position
   for (let c = 0; c < header.sizes.length; c++) starts[c + 1] = starts[c]! + header.sizes[c]!
+  if (starts[header.sizes.length]! + GZIP_TRAILER > fileSize) {
+    throw new DamagedError(`its dictzip chunk table runs past the end of the file (${starts[header.sizes.length]! + GZIP_TRAILER} of ${fileSize} bytes)`)
+  }
   return { chunkLength: header.chunkLength, starts }
 }
 
-function dictzipFile(fd: number, { chunkLength, starts }: DictzipHeader): DataFile {
+/** One chunk's text: never more than the table's chunk length (a chunk that inflates further is a bomb), exactly that but for the last. */
+function inflateChunk(fd: number, { chunkLength, starts }: DictzipHeader, index: number): Buffer {
+  const compressed = readExactly(fd, starts[index + 1]! - starts[index]!, starts[index]!)
+  let text: Buffer
+  try {
+    // Each chunk ends with a full flush, not the stream's end.
+    text = inflateRawSync(compressed, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: chunkLength })
+  } catch (error) {
+    throw new DamagedError(`dictzip chunk ${index} does not inflate to its ${chunkLength} bytes: ${(error as Error).message}`)
+  }
+  const last = index === starts.length - 2
+  if (last ? text.length === 0 : text.length !== chunkLength) throw new DamagedError(`dictzip chunk ${index} inflates to ${text.length} bytes, not ${chunkLength}`)
+  return text
+}
+
+function dictzipFile(fd: number, zip: DictzipHeader): DataFile {
+  const { chunkLength, starts } = zip
   const kept = new Map<number, Buffer>()
   const chunk = (index: number): Buffer => {
     const hit = kept.get(index)
@@ -128,9 +204,7 @@ function dictzipFile(fd: number, { chunkLength, starts }: DictzipHeader): DataFi
       kept.set(index, hit)
       return hit
     }
-    const compressed = readExactly(fd, starts[index + 1]! - starts[index]!, starts[index]!)
-    // Each chunk ends with a full flush, not the stream's end.
-    const text = inflateRawSync(compressed, { finishFlush: constants.Z_SYNC_FLUSH })
+    const text = inflateChunk(fd, zip, index)
     kept.set(index, text)
     if (kept.size > CHUNKS_KEPT) kept.delete(kept.keys().next().value!)
     return text
@@ -138,15 +212,17 @@ function dictzipFile(fd: number, { chunkLength, starts }: DictzipHeader): DataFi
   const chunks = starts.length - 1
   return {
     read(offset, length) {
-      const first = Math.floor(offset / chunkLength)
-      const last = Math.min(chunks - 1, Math.floor((offset + Math.max(1, length) - 1) / chunkLength))
-      if (first >= chunks) return Buffer.alloc(0)
+      const [start, end] = within(offset, length, chunks * chunkLength)
+      if (end === start) return Buffer.alloc(0)
+      const first = Math.floor(start / chunkLength)
+      const last = Math.floor((end - 1) / chunkLength)
       const parts: Buffer[] = []
       for (let c = first; c <= last; c++) {
         const text = chunk(c)
-        const from = c === first ? offset - c * chunkLength : 0
-        const to = c === last ? offset + length - c * chunkLength : text.length
-        parts.push(text.subarray(from, Math.min(to, text.length)))
+        const from = c === first ? start - c * chunkLength : 0
+        const to = c === last ? end - c * chunkLength : text.length
+        // Only the last chunk is shorter: a read past it is cut there.
+        parts.push(text.subarray(Math.min(from, text.length), Math.min(to, text.length)))
       }
       return parts.length === 1 ? parts[0]! : Buffer.concat(parts)
     },

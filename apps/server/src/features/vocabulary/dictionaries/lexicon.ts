@@ -1,4 +1,5 @@
 import type { Meaning, MeaningQuery } from './meanings'
+import { ownBuffer, type TermIndexImage } from './term-index'
 
 /** One loaded dictionary: its index in memory, its articles read on demand. */
 export interface Lexicon {
@@ -13,26 +14,34 @@ export interface Lexicon {
   close(): void
 }
 
-/** How long loading may hold the event loop before it gives requests a turn. */
-const SLICE_MS = 8
-
 /**
- * Loading works in slices of about SLICE_MS, giving the event loop a turn
- * between them, so requests never wait behind a whole file: call `tick()`
- * once per line (cheap), and await what it returns when it is a promise.
+ * What the indexing worker hands back for one dictionary: plain data and
+ * typed arrays, moved to the main thread without a copy, from which a
+ * Lexicon is made there in a moment (lexiconOf).
  */
-export function slicer(): { tick(): Promise<void> | undefined } {
-  let since = performance.now()
-  let count = 0
-  return {
-    tick() {
-      if (++count % 256 !== 0 || performance.now() - since < SLICE_MS) return undefined
-      return new Promise<void>((resolve) =>
-        setImmediate(() => {
-          since = performance.now()
-          resolve()
-        }),
-      )
-    },
-  }
+export interface DictionaryImage {
+  index: TermIndexImage
+  /** UTF-8 text the records point into: a TSV's lines, a reverse dictionary's headwords. */
+  text?: Uint8Array
+  /** The articles' file (dictd, StarDict), checked by the worker, and its text's size. */
+  data?: { file: string; size: number; inflated?: Uint8Array }
+  /** StarDict's sametypesequence. */
+  sequence?: string
+  title?: string
+  /** Records left out for a limit (an article over DICTIONARY_LIMITS.articleBytes). */
+  dropped: number
+}
+
+export function imageBytes(image: DictionaryImage): number {
+  const { keys, records, table } = image.index
+  return keys.byteLength + records.byteLength + table.byteLength + (image.text?.byteLength ?? 0) + (image.data?.inflated?.byteLength ?? 0)
+}
+
+/** The image's ArrayBuffers, to move rather than copy. */
+export function transferList(image: DictionaryImage): ArrayBuffer[] {
+  image.index.keys = ownBuffer(image.index.keys)
+  if (image.text) image.text = ownBuffer(image.text)
+  if (image.data?.inflated) image.data.inflated = ownBuffer(image.data.inflated)
+  const arrays = [image.index.keys, image.index.records, image.index.table, image.text, image.data?.inflated]
+  return [...new Set(arrays.flatMap((a) => (a ? [a.buffer as ArrayBuffer] : [])))]
 }

@@ -108,6 +108,8 @@ function posOfTags(tags: string[]): string | undefined {
 /** A meaning line as shown: grammar tags out, spaces tidied, long text cut at a word. */
 export function tidyMeaning(text: string): string {
   let out = text
+    // Control characters (a NUL-filled article) are never shown.
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]+/g, ' ')
     .replace(/<[^<>]*>/g, ' ')
     .replace(/\{([^{}]*)\}/g, '$1')
     .replace(/\s+/g, ' ')
@@ -237,16 +239,23 @@ export function scoreArticles(articles: string[], key: MeaningQuery['keys'][numb
   return out
 }
 
+/** Most articles, and bytes of them, one key of a lookup reads (FreeDict's most under one headword: 41). */
+const ARTICLES_PER_KEY = 256
+const ARTICLE_BYTES_PER_KEY = 4 * 1024 * 1024
+
 /** The meanings of an indexed dictionary (dictd, StarDict): each key of the query looked up, its articles read and scored. */
 export function indexedMeanings(
-  index: { get(term: string): ReadonlyArray<{ a: number; b: number }> },
+  index: { get(term: string, max?: number): Array<{ a: number; b: number }> },
   articles: { readMany(records: ReadonlyArray<{ a: number; b: number }>): string[] },
 ): (query: MeaningQuery) => Meaning[] {
   return (query) => {
     const out: Meaning[] = []
     for (const key of query.keys) {
-      const records = index.get(key.term)
+      const records = index.get(key.term, ARTICLES_PER_KEY)
       if (records.length === 0) continue
+      let bytes = 0
+      const within = records.findIndex((r) => (bytes += r.b) > ARTICLE_BYTES_PER_KEY)
+      if (within >= 0) records.length = Math.max(1, within)
       out.push(...scoreArticles(articles.readMany(records), key, query))
     }
     return out

@@ -1,7 +1,11 @@
-import { readFile } from 'node:fs/promises'
-import { slicer, type Lexicon } from './lexicon'
-import type { Meaning } from './meanings'
-import { normaliseTerm, TermIndexBuilder } from './term-index'
+import { isUtf8 } from 'node:buffer'
+import { closeSync, readSync } from 'node:fs'
+import type { DictionaryImage, Lexicon } from './lexicon'
+import { DICTIONARY_LIMITS, type DictionaryLimits } from './limits'
+import type { Meaning, MeaningQuery } from './meanings'
+import { eachLine } from './lines'
+import { fileSize, openInside, type AllowedPlaces } from './safe-files'
+import { IndexTooBigError, normaliseTerm, TermIndexBuilder, type TermIndex } from './term-index'
 
 /**
  * Dictionaries from another language into English, read the other way
@@ -81,84 +85,102 @@ function edictPos(marks: string): Gloss['pos'] {
   return undefined
 }
 
-/** Builds a reverse lexicon: entries' display texts in one string, keys pointing into it. */
+/** Builds a reverse dictionary's image: entries' display texts as UTF-8 in one buffer, keys pointing into it. */
 class ReverseBuilder {
   readonly index: TermIndexBuilder
-  private readonly texts: string[] = []
+  private text: Buffer
   private length = 0
 
-  constructor(expected: number) {
-    this.index = new TermIndexBuilder(expected)
+  constructor(expected: number, private readonly limits: DictionaryLimits) {
+    this.index = new TermIndexBuilder(expected, limits.indexBytes / 2)
+    this.text = Buffer.allocUnsafe(Math.max(1024, expected * 4))
   }
 
   /** Adds an entry's display text once; returns where it is. */
-  text(display: string): { a: number; b: number } {
-    const at = { a: this.length, b: display.length }
-    this.texts.push(display)
-    this.length += display.length
+  add(display: string): { a: number; b: number } {
+    const bytes = Buffer.byteLength(display)
+    if (this.length + bytes > this.text.length) {
+      const size = Math.max(this.text.length * 2, this.length + bytes)
+      if (size > this.limits.indexBytes / 2) throw new IndexTooBigError(`its headwords would take over ${Math.round(this.limits.indexBytes / 2 / 1048576)} MB`)
+      const bigger = Buffer.allocUnsafe(size)
+      this.text.copy(bigger, 0, 0, this.length)
+      this.text = bigger
+    }
+    const at = { a: this.length, b: bytes }
+    this.length += this.text.write(display, this.length, 'utf8')
     return at
   }
 
-  build(): Lexicon {
-    const all = this.texts.join('')
-    this.texts.length = 0
-    const index = this.index.build()
-    return {
-      terms: index.terms,
-      bytes: index.bytes + all.length * 2,
-      meanings(query) {
-        const out: Meaning[] = []
-        const pos = query.pos === 'AUX' ? 'VERB' : query.pos === 'PROPN' ? 'NOUN' : query.pos
-        const seen = new Set<string>()
-        for (const key of query.keys) {
-          if (key.kind === 'frame') continue
-          for (const record of index.get(key.term)) {
-            const text = all.slice(record.a, record.a + record.b)
-            if (seen.has(text)) continue
-            seen.add(text)
-            const entryPos = POS_OF_CODE[record.c >>> 24]
-            let score = -(record.c & RANK_MASK) * 0.1 - (key.kind === 'form' ? 1 : 0)
-            if (entryPos && POS_OF_CODE.includes(pos)) score += entryPos === pos ? 3 : -3
-            out.push({ text, score })
-          }
-        }
-        return out
-      },
-      close: () => {},
-    }
+  build(): DictionaryImage {
+    return { index: this.index.build().image(), text: new Uint8Array(this.text.subarray(0, this.length)), dropped: 0 }
   }
 }
 
-/** Lines of a file decoded as UTF-8 when it is, else as `legacy` (Debian's EDICT is EUC-JP). */
-async function readLines(file: string, legacy: string): Promise<string[]> {
-  const bytes = await readFile(file)
-  let text: string
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    text = new TextDecoder(legacy).decode(bytes)
+/** A reverse dictionary's meanings: the headwords its keys point at, best ranked first, the sentence's part of speech before others. */
+export function reverseLexicon(index: TermIndex, all: Buffer): Omit<Lexicon, 'terms' | 'bytes' | 'close'> {
+  return {
+    meanings(query: MeaningQuery) {
+      const out: Meaning[] = []
+      const pos = query.pos === 'AUX' ? 'VERB' : query.pos === 'PROPN' ? 'NOUN' : query.pos
+      const seen = new Set<string>()
+      for (const key of query.keys) {
+        if (key.kind === 'frame') continue
+        for (const record of index.get(key.term)) {
+          const text = all.toString('utf8', record.a, record.a + record.b)
+          if (seen.has(text)) continue
+          seen.add(text)
+          const entryPos = POS_OF_CODE[record.c >>> 24]
+          let score = -(record.c & RANK_MASK) * 0.1 - (key.kind === 'form' ? 1 : 0)
+          if (entryPos && POS_OF_CODE.includes(pos)) score += entryPos === pos ? 3 : -3
+          out.push({ text, score })
+        }
+      }
+      return out
+    },
   }
-  return text.split(/\r?\n/)
 }
+
+/**
+ * Each line of a file, decoded as UTF-8 when its start is, else as `legacy`
+ * (Debian's EDICT is EUC-JP, its first line already in it): read by chunk,
+ * never the whole file at once; a line over the limit refuses the file.
+ */
+function eachTextLine(file: string, places: AllowedPlaces, legacy: string, limits: DictionaryLimits, line: (text: string) => void): void {
+  const { fd, size } = openInside(file, places)
+  let start: Buffer
+  try {
+    start = Buffer.alloc(Math.min(size, ENCODING_SAMPLE_BYTES))
+    readSync(fd, start, 0, start.length, 0)
+  } finally {
+    closeSync(fd)
+  }
+  // The sample may end inside a character: judged up to its last line break.
+  const cut = start.lastIndexOf(10)
+  const decoder = isUtf8(start.subarray(0, cut > 0 && start.length < size ? cut : start.length)) ? undefined : new TextDecoder(legacy)
+  eachLine(file, places, (bytes, from, to) => {
+    const stop = to > from && bytes[to - 1] === 13 ? to - 1 : to
+    line(decoder ? decoder.decode(bytes.subarray(from, stop)) : bytes.toString('utf8', from, stop))
+  }, limits)
+}
+
+const ENCODING_SAMPLE_BYTES = 256 * 1024
+
+/** About how many entries a file of `file`'s size holds, to size the index. */
+const expectedEntries = (bytes: number) => Math.ceil(bytes / 60)
 
 /**
  * EDICT / EDICT2 (Japanese-English, the Electronic Dictionary Research and
  * Development Group's): `KANJI [KANA] /(pos) (1) gloss/gloss/(2) gloss/(P)/`;
  * EDICT2 lists variants with ";" and ends with an EntL id. Shown as "駆ける [かける]".
  */
-export async function loadEdict(file: string): Promise<Lexicon> {
-  const lines = await readLines(file, 'euc-jp')
-  const builder = new ReverseBuilder(lines.length * 3)
-  const slices = slicer()
-  for (let n = 0; n < lines.length; n++) {
-    const turn = slices.tick()
-    if (turn) await turn
-    const line = lines[n]!
+export function indexEdict(file: string, places: AllowedPlaces, limits = DICTIONARY_LIMITS): DictionaryImage {
+  const builder = new ReverseBuilder(expectedEntries(Math.min(fileSize(file, places), limits.indexFileBytes)) * 3, limits)
+  eachTextLine(file, places, 'euc-jp', limits, (line) => {
     const slash = line.indexOf(' /')
-    if (slash <= 0 || line.startsWith('　？？？')) continue
+    if (slash <= 0 || line.startsWith('　？？？')) return
     const head = line.slice(0, slash)
     const m = /^([^\s[]+)(?:\s+\[([^\]]+)\])?/.exec(head)
-    if (!m) continue
+    if (!m) return
     const written = m[1]!.split(';')[0]!.replace(/\([^()]*\)/g, '')
     const reading = m[2]?.split(';')[0]?.replace(/\([^()]*\)/g, '')
     const glosses = line.slice(slash + 2).split('/')
@@ -183,12 +205,12 @@ export async function loadEdict(file: string): Promise<Lexicon> {
         gloss = gloss.slice(mark[0].length)
       }
       for (const g of glossKeys(gloss, sense, place, pos)) {
-        where ??= builder.text(reading && reading !== written ? `${written} [${reading}]` : written)
+        where ??= builder.add(reading && reading !== written ? `${written} [${reading}]` : written)
         builder.index.add(g.key, where.a, where.b, rankOf(g, common ? 0 : 60, written.length))
       }
       place++
     }
-  }
+  })
   return builder.build()
 }
 
@@ -238,31 +260,26 @@ export function pinyinWithMarks(numbered: string): string {
  * /gloss/gloss/`. Names (capitalised pinyin) are left out. Shown as
  * "狗 gǒu", with the traditional form in brackets when it differs: "马 [馬] mǎ".
  */
-export async function loadCedict(file: string): Promise<Lexicon> {
-  const lines = await readLines(file, 'utf-8')
-  const builder = new ReverseBuilder(lines.length * 3)
-  const slices = slicer()
-  for (let n = 0; n < lines.length; n++) {
-    const turn = slices.tick()
-    if (turn) await turn
-    const line = lines[n]!
-    if (line.startsWith('#')) continue
+export function indexCedict(file: string, places: AllowedPlaces, limits = DICTIONARY_LIMITS): DictionaryImage {
+  const builder = new ReverseBuilder(expectedEntries(Math.min(fileSize(file, places), limits.indexFileBytes)) * 3, limits)
+  eachTextLine(file, places, 'utf-8', limits, (line) => {
+    if (line.startsWith('#')) return
     const m = /^(\S+) (\S+) \[([^\]]*)\] \/(.*)\/\s*$/.exec(line)
-    if (!m) continue
+    if (!m) return
     const [, traditional, simplified, pinyin, body] = m as unknown as [string, string, string, string, string]
-    if (/^[A-Z]/.test(pinyin)) continue
+    if (/^[A-Z]/.test(pinyin)) return
     const glosses = body.split('/')
     const hasClassifier = glosses.some((g) => g.startsWith('CL:'))
     let where: { a: number; b: number } | undefined
     let place = 0
     for (const gloss of glosses) {
       for (const g of glossKeys(gloss, 0, place, hasClassifier ? 'NOUN' : undefined)) {
-        where ??= builder.text(`${simplified}${traditional !== simplified ? ` [${traditional}]` : ''} ${pinyinWithMarks(pinyin)}`)
+        where ??= builder.add(`${simplified}${traditional !== simplified ? ` [${traditional}]` : ''} ${pinyinWithMarks(pinyin)}`)
         // A noun with a classifier is an everyday noun: a little ahead of one without.
         builder.index.add(g.key, where.a, where.b, rankOf(g, hasClassifier ? 0 : 10, [...simplified].length))
       }
       place++
     }
-  }
+  })
   return builder.build()
 }

@@ -1,10 +1,13 @@
-import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { gunzipSync } from 'node:zlib'
-import { articleReader, openDataFile } from './data-file'
-import { slicer, type Lexicon } from './lexicon'
-import { indexedMeanings } from './meanings'
+import { checkDataFile } from './data-file'
+import type { DictionaryImage } from './lexicon'
+import { DamagedError, DICTIONARY_LIMITS } from './limits'
+import { isFileInside, mb, readInside, type AllowedPlaces } from './safe-files'
 import { normaliseTerm, TermIndexBuilder } from './term-index'
+
+/** StarDict's own limit on a headword ("less than 256 bytes"); a little room over it. */
+const WORD_MAX_BYTES = 1024
+const IFO_MAX_BYTES = 64 * 1024
 
 /** The `key=value` lines of a StarDict `.ifo` file (its first line is the magic "StarDict's dict ifo file"). */
 export function parseIfo(text: string): Record<string, string> {
@@ -16,10 +19,10 @@ export function parseIfo(text: string): Record<string, string> {
   return out
 }
 
-/** The files of a StarDict dictionary beside its `.ifo`: the index (plain or gzip), the articles (plain or dictzip), synonyms. */
-export function stardictFiles(ifo: string): { idx?: string; dict?: string; syn?: string } {
+/** The files of a StarDict dictionary beside its `.ifo` (allowed ones only): the index (plain or gzip), the articles (plain or dictzip), synonyms. */
+export function stardictFiles(ifo: string, places: AllowedPlaces): { idx?: string; dict?: string; syn?: string } {
   const base = ifo.replace(/\.ifo$/, '')
-  const first = (...names: string[]) => names.find((n) => existsSync(n))
+  const first = (...names: string[]) => names.find((n) => isFileInside(n, places))
   return { idx: first(`${base}.idx`, `${base}.idx.gz`), dict: first(`${base}.dict.dz`, `${base}.dict`), syn: first(`${base}.syn`) }
 }
 
@@ -79,61 +82,62 @@ export function stardictArticleText(data: Buffer, sametypesequence: string | und
  * (or `.idx.gz`): per headword its UTF-8 text, a NUL, then the article's
  * offset and size (32-bit big-endian; 64-bit offsets with idxoffsetbits=64),
  * `name.dict` or `name.dict.dz` with the articles, and an optional `name.syn`
- * of other forms pointing at headwords by their number in the index.
+ * of other forms pointing at headwords by their number in the index. Run by
+ * the indexing worker; a gzipped index is unpacked to no more than the .ifo's
+ * idxfilesize says (or the limit), so a small bomb stops early.
  */
-export async function loadStardict(ifoFile: string): Promise<Lexicon> {
-  const info = parseIfo(await readFile(ifoFile, 'utf8'))
-  const files = stardictFiles(ifoFile)
-  if (!files.idx || !files.dict) throw new Error(`${ifoFile}: the .idx and .dict (or .dict.dz) files must be beside the .ifo`)
-  const raw = await readFile(files.idx)
-  const idx = files.idx.endsWith('.gz') ? gunzipSync(raw) : raw
+export function indexStardict(ifoFile: string, places: AllowedPlaces, limits = DICTIONARY_LIMITS): DictionaryImage {
+  const info = parseIfo(readInside(ifoFile, places, IFO_MAX_BYTES).toString('utf8'))
+  const files = stardictFiles(ifoFile, places)
+  if (!files.idx || !files.dict) throw new DamagedError(`${ifoFile}: the .idx and .dict (or .dict.dz) files must be beside the .ifo`)
+  const declared = Number(info.idxfilesize)
+  const idxMax = Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, limits.indexFileBytes) : limits.indexFileBytes
+  const raw = readInside(files.idx, places, limits.indexFileBytes)
+  let idx = raw
+  if (files.idx.endsWith('.gz')) {
+    try {
+      idx = gunzipSync(raw, { maxOutputLength: idxMax })
+    } catch (error) {
+      throw new DamagedError(`${files.idx} does not unpack within ${mb(idxMax)}: ${(error as Error).message}`)
+    }
+  }
   const wide = info.idxoffsetbits === '64'
-  const data = openDataFile(files.dict)
-  try {
-    const builder = new TermIndexBuilder(Number(info.wordcount) || idx.length / 20)
-    // Every headword's article, by its number in the index: the .syn file points at them.
-    const offsets: number[] = []
-    const sizes: number[] = []
-    const slices = slicer()
-    let at = 0
-    while (at < idx.length) {
-      const end = idx.indexOf(0, at)
-      if (end < 0 || end + (wide ? 12 : 8) >= idx.length + 1) break
-      const word = idx.toString('utf8', at, end)
-      const offset = wide ? Number(idx.readBigUInt64BE(end + 1)) : idx.readUInt32BE(end + 1)
-      const size = idx.readUInt32BE(end + (wide ? 9 : 5))
-      at = end + (wide ? 13 : 9)
-      offsets.push(offset)
-      sizes.push(size)
-      builder.add(normaliseTerm(word), offset, size)
-      const turn = slices.tick()
-      if (turn) await turn
+  const data = checkDataFile(files.dict, places, limits)
+  const builder = new TermIndexBuilder(Math.min(Number(info.wordcount) || 0, idx.length / 10) || idx.length / 20, limits.indexBytes - (data.inflated?.byteLength ?? 0))
+  // Every headword's article, by its number in the index: the .syn file points at them.
+  const offsets: number[] = []
+  const sizes: number[] = []
+  let dropped = 0
+  const fixed = wide ? 12 : 8
+  for (let at = 0; at < idx.length; ) {
+    const end = idx.indexOf(0, at)
+    if (end < 0 || end + fixed >= idx.length) break
+    if (end - at > WORD_MAX_BYTES) throw new DamagedError(`${files.idx}: a headword is over ${WORD_MAX_BYTES} bytes (at byte ${at})`)
+    const offset = wide ? Number(idx.readBigUInt64BE(end + 1)) : idx.readUInt32BE(end + 1)
+    const size = idx.readUInt32BE(end + 1 + fixed - 4)
+    if (offset + size > data.size) throw new DamagedError(`${files.idx}: an entry points past the end of its articles (${offset}+${size} of ${data.size} bytes)`)
+    offsets.push(offset)
+    sizes.push(size)
+    if (size > limits.articleBytes) dropped++
+    else builder.add(normaliseTerm(idx.toString('utf8', at, end)), offset, size)
+    at = end + 1 + fixed
+  }
+  if (files.syn) {
+    const syn = readInside(files.syn, places, limits.indexFileBytes)
+    for (let s = 0; s < syn.length; ) {
+      const end = syn.indexOf(0, s)
+      if (end < 0 || end + 4 >= syn.length) break
+      if (end - s > WORD_MAX_BYTES) throw new DamagedError(`${files.syn}: a word is over ${WORD_MAX_BYTES} bytes (at byte ${s})`)
+      const target = syn.readUInt32BE(end + 1)
+      if (target < offsets.length && sizes[target]! <= limits.articleBytes) builder.add(normaliseTerm(syn.toString('utf8', s, end)), offsets[target]!, sizes[target]!)
+      s = end + 5
     }
-    if (files.syn) {
-      const syn = await readFile(files.syn)
-      for (let s = 0; s < syn.length; ) {
-        const end = syn.indexOf(0, s)
-        if (end < 0 || end + 4 >= syn.length + 1) break
-        const target = syn.readUInt32BE(end + 1)
-        if (target < offsets.length) builder.add(normaliseTerm(syn.toString('utf8', s, end)), offsets[target]!, sizes[target]!)
-        s = end + 5
-        const turn = slices.tick()
-        if (turn) await turn
-      }
-    }
-    const index = builder.build()
-    const sequence = info.sametypesequence || undefined
-    const articles = articleReader(data, (bytes) => stardictArticleText(bytes, sequence))
-    return {
-      terms: index.terms,
-      bytes: index.bytes,
-      ...(info.bookname ? { title: info.bookname.slice(0, 120) } : {}),
-      // Articles rarely repeat the headword: each line is a meaning (the headword line, if any, is dropped by the parser).
-      meanings: indexedMeanings(index, articles),
-      close: () => data.close(),
-    }
-  } catch (error) {
-    data.close()
-    throw error
+  }
+  return {
+    index: builder.build().image(),
+    data: { file: files.dict, ...data },
+    dropped,
+    ...(info.sametypesequence ? { sequence: info.sametypesequence.slice(0, 16) } : {}),
+    ...(info.bookname ? { title: info.bookname.slice(0, 120) } : {}),
   }
 }

@@ -24,6 +24,13 @@ export function normaliseTerm(text: string): string {
     .trim()
 }
 
+/**
+ * Most records one lookup of a term takes: a hostile list of a million lines
+ * for one word would otherwise make one lookup read them all. Real ones have
+ * far fewer (FreeDict's most: 41, for "be"; EDICT's glosses a few hundred).
+ */
+export const RECORDS_PER_TERM_MAX = 4096
+
 const FIELDS = 7 // keyStart, keyLength, a, b, c, next (record index + 1 of the next record with the same key; 0: none), hash
 
 function fnv1a(bytes: Uint8Array, start: number, end: number): number {
@@ -38,19 +45,42 @@ export interface TermRecord {
   c: number
 }
 
-export class TermIndex {
-  constructor(
-    private readonly keys: Buffer,
-    private readonly records: Uint32Array,
-    private readonly table: Uint32Array,
-    /** Records (an entry may have several keys). */
-    readonly size: number,
-    /** Distinct terms. */
-    readonly terms: number,
-  ) {}
+/**
+ * A TermIndex as plain typed arrays, each owning its whole ArrayBuffer: what
+ * the indexing worker hands to the main thread (transferred, not copied).
+ */
+export interface TermIndexImage {
+  keys: Uint8Array
+  records: Uint32Array
+  table: Uint32Array
+  size: number
+  terms: number
+}
 
-  /** The records of a term (normalised by the caller, as when it was added), in the order they were added. */
-  get(term: string): TermRecord[] {
+export class TermIndex {
+  private readonly keys: Buffer
+  private readonly records: Uint32Array
+  private readonly table: Uint32Array
+  /** Records (an entry may have several keys). */
+  readonly size: number
+  /** Distinct terms. */
+  readonly terms: number
+
+  constructor(image: TermIndexImage) {
+    this.keys = Buffer.from(image.keys.buffer, image.keys.byteOffset, image.keys.byteLength)
+    this.records = image.records
+    this.table = image.table
+    this.size = image.size
+    this.terms = image.terms
+  }
+
+  /** The arrays, for transfer to another thread (this index is not to be used after). */
+  image(): TermIndexImage {
+    return { keys: ownBuffer(this.keys), records: ownBuffer(this.records), table: ownBuffer(this.table), size: this.size, terms: this.terms }
+  }
+
+  /** The records of a term (normalised by the caller, as when it was added), in the order they were added: the first `max`. */
+  get(term: string, max = RECORDS_PER_TERM_MAX): TermRecord[] {
     if (term === '' || this.terms === 0) return []
     const bytes = Buffer.from(term, 'utf8')
     const mask = this.table.length - 1
@@ -62,7 +92,7 @@ export class TermIndex {
       const length = this.records[at + 1]!
       if (length === bytes.length && this.keys.compare(bytes, 0, bytes.length, start, start + length) === 0) {
         const out: TermRecord[] = []
-        for (let r = head; r !== 0; r = this.records[(r - 1) * FIELDS + 5]!) {
+        for (let r = head; r !== 0 && out.length < max; r = this.records[(r - 1) * FIELDS + 5]!) {
           const i = (r - 1) * FIELDS
           out.push({ a: this.records[i + 2]!, b: this.records[i + 3]!, c: this.records[i + 4]! })
         }
@@ -88,9 +118,13 @@ export class TermIndexBuilder {
   /** Last record of each head's chain, so records keep their order. */
   private tails: Uint32Array
 
-  /** `expected`: about how many records will be added (sizes the first buffers; they grow past it). */
-  constructor(expected = 1024) {
-    const n = Math.max(1024, Math.min(expected, 1 << 24))
+  /** `expected`: about how many records will be added (sizes the first buffers; they grow past it). `maxBytes`: the most its arrays may take. */
+  constructor(
+    expected = 1024,
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
+  ) {
+    // The first arrays take about 64 bytes a record: never more than maxBytes allows.
+    const n = Math.floor(Math.max(1024, Math.min(expected, 1 << 24, maxBytes / 64)))
     this.keys = Buffer.allocUnsafe(n * 12)
     this.records = new Uint32Array(n * FIELDS)
     this.tails = new Uint32Array(n)
@@ -106,8 +140,8 @@ export class TermIndexBuilder {
     this.keys.write(term, this.keyBytes, 'utf8')
     const start = this.keyBytes
     const hash = fnv1a(this.keys, start, start + length)
-    if (this.count * FIELDS >= this.records.length) this.records = grow(this.records, this.records.length * 2)
-    if (this.count >= this.tails.length) this.tails = grow(this.tails, this.tails.length * 2)
+    if (this.count * FIELDS >= this.records.length) this.records = grow(this.records, this.records.length * 2, this.held)
+    if (this.count >= this.tails.length) this.tails = grow(this.tails, this.tails.length * 2, this.held)
     const record = this.count++
     const at = record * FIELDS
     this.records[at + 2] = a
@@ -144,24 +178,36 @@ export class TermIndexBuilder {
   }
 
   build(): TermIndex {
+    // The table was sized for the records expected; a reverse dictionary has far fewer terms than records.
+    const fitting = 2 ** Math.ceil(Math.log2(Math.max(1024, this.terms * 2 + 1)))
+    if (fitting < this.table.length) this.rehash(fitting)
     const keys = Buffer.from(this.keys.subarray(0, this.keyBytes))
     const records = this.records.slice(0, this.count * FIELDS)
-    const index = new TermIndex(keys, records, this.table, this.count, this.terms)
+    const index = new TermIndex({ keys, records, table: this.table, size: this.count, terms: this.terms })
     this.keys = Buffer.alloc(0)
     this.records = new Uint32Array(0)
     this.tails = new Uint32Array(0)
     return index
   }
 
+  /** Checks that growing by `more` bytes keeps within maxBytes. */
+  private readonly held = (more: number) => {
+    const bytes = this.keys.byteLength + this.records.byteLength + this.tails.byteLength + this.table.byteLength + more
+    if (bytes > this.maxBytes) throw new IndexTooBigError(`its index would take over ${Math.round(this.maxBytes / 1048576)} MB`)
+  }
+
   private ensureKeyRoom(length: number) {
     if (this.keyBytes + length <= this.keys.length) return
-    const bigger = Buffer.allocUnsafe(Math.max(this.keys.length * 2, this.keyBytes + length))
+    const size = Math.max(this.keys.length * 2, this.keyBytes + length)
+    this.held(size)
+    const bigger = Buffer.allocUnsafe(size)
     this.keys.copy(bigger, 0, 0, this.keyBytes)
     this.keys = bigger
   }
 
-  private rehash() {
-    const table = new Uint32Array(this.table.length * 2)
+  private rehash(size = this.table.length * 2) {
+    this.held(size * 4)
+    const table = new Uint32Array(size)
     const mask = table.length - 1
     for (const head of this.table) {
       if (head === 0) continue
@@ -173,8 +219,17 @@ export class TermIndexBuilder {
   }
 }
 
-function grow(array: Uint32Array, size: number): Uint32Array {
+export class IndexTooBigError extends Error {}
+
+function grow(array: Uint32Array, size: number, held: (more: number) => void): Uint32Array {
+  held(size * 4)
   const bigger = new Uint32Array(size)
   bigger.set(array)
   return bigger
+}
+
+/** The array itself when it owns its whole ArrayBuffer, else a copy that does (a small Buffer lies in a shared pool). */
+export function ownBuffer<T extends Uint8Array | Uint32Array>(array: T): T {
+  if (array.byteOffset === 0 && array.byteLength === array.buffer.byteLength && array.buffer instanceof ArrayBuffer) return array
+  return (array instanceof Uint32Array ? new Uint32Array(array) : new Uint8Array(array)) as T
 }
