@@ -37,6 +37,9 @@ function threads(): Piscina {
     idleTimeout: 60_000,
     // Tasks await their modules' first import, which the synchronous wait between tasks would stall.
     atomics: 'disabled',
+    // A lower scheduling priority for the threads (nice 10, through @napi-rs/nice where it installs): on a busy machine
+    // the event loop gets the CPU first, and a parse takes the time left over.
+    niceIncrement: 10,
   })
   return pool
 }
