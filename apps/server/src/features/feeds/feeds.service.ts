@@ -110,7 +110,8 @@ export function createFeedsService(deps: FeedsServiceDeps) {
     if (outcome.kind !== 'fetched') throw new ValidationError(FEEDS_MSG.importFailed)
     try {
       // Named after the address the user gave, not the one a redirect led to, when nothing else names it.
-      return { ...outcome, feed: await readFeed(outcome.bytes, outcome.contentType, outcome.url, { address: url }) }
+      const feed = await readFeed(outcome.bytes, outcome.contentType, outcome.url, { address: url })
+      return { etag: outcome.etag, lastModified: outcome.lastModified, feed }
     } catch (error) {
       if (error instanceof FeedParseError) throw new ValidationError(parseMessage(error))
       throw error

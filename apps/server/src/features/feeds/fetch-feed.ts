@@ -2,7 +2,7 @@ import { FEEDS_MSG } from '@lingocast/contract'
 import { AppError } from '../../lib/errors'
 import { discardBody, type SafeFetch } from '../../lib/safe-fetch'
 
-/** A feed larger than this is refused (issue 8: a 15 MB cap). */
+/** A feed larger than this (15 MB) is refused, before or while it is read. */
 export const FEED_MAX_BYTES = 15 * 1024 * 1024
 
 export type FetchOutcome =
