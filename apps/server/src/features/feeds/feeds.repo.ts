@@ -34,11 +34,7 @@ export interface SaveResult {
   added: number
 }
 
-/**
- * Items are written in batches of this many rows per statement: PostgreSQL
- * takes at most 65,535 bind parameters a statement, and drizzle builds one on
- * the event loop at about 40 µs an item (500 held it 20-25 ms).
- */
+/** Items per statement: PostgreSQL takes 65,535 bind parameters at most, and drizzle builds one on the event loop at ~40 µs an item. */
 const ITEM_BATCH = 100
 
 /**
