@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../../../../test/app'
 import { podcastFeed, startFeedServer, type FeedServer } from '../../../../../test/feed-server'
 import { makeEpisode, type SyntheticEpisode } from '../../../../../test/speech'
 import { createTestUser, type TestUser } from '../../../../../test/users'
-import { decodeFeedBody } from './fetch-feed'
+import { feedFromBytes } from './read-feed'
 
 /** Windows-1252 by hand: the typographic characters at 0x80-0x9F, Latin-1 for the rest. */
 const CP1252: Record<string, number> = { '€': 0x80, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '–': 0x96, '—': 0x97 }
@@ -25,7 +25,7 @@ const TYPOGRAPHIC = ['Price of a coffee: €3 – “too much”', 'It’s the �
 const ACCENTED = ['Café français', 'Leçon numéro un', 'Über München', 'Año nuevo', 'Ça va, garçon ?', 'Crème brûlée', 'À bientôt', 'São Paulo à l’heure', 'Smørrebrød', 'Déjà vu']
 const LATIN1_ACCENTED = ACCENTED.map((t) => t.replace('’', "'"))
 
-describe('decodeFeedBody', () => {
+describe('feedFromBytes', () => {
   it('reads every encoding case as its author meant, and never as C1 controls or U+FFFD', () => {
     const xml = (titles: string[]) => podcastFeed({ title: titles[0]!, items: titles.map((title, i) => ({ guid: `g${i}`, title })) })
     const cases: Array<[Buffer, string | null, string[]]> = [
@@ -40,9 +40,10 @@ describe('decodeFeedBody', () => {
       [utf8bom(xml(ACCENTED)), 'application/rss+xml; charset=iso-8859-1', ACCENTED],
     ]
     for (const [bytes, type, titles] of cases) {
-      const text = decodeFeedBody(bytes, type)
-      for (const title of titles) expect(text).toContain(`<title>${title.replace(/&/g, '&amp;')}</title>`)
-      expect(text).not.toMatch(/[\u0080-\u009f\ufffd]/)
+      const reading = feedFromBytes(bytes, type, 'https://feeds.example.org/show.xml', {})
+      if (!('feed' in reading)) throw new Error(`not read: ${JSON.stringify(reading)}`)
+      expect([reading.feed.title, ...reading.feed.items.map((i) => i.title)]).toEqual([titles[0], ...titles])
+      expect(JSON.stringify(reading.feed)).not.toMatch(/[\u0080-\u009f\ufffd]/)
     }
   })
 })

@@ -1,17 +1,18 @@
 import { CHANNEL_ITEMS_LIMIT, FEED_NOTICE, FEEDS_MSG, YOUTUBE_PREFIX, type Feed, type FeedItem } from '@lingocast/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { StoredCue } from '../../db/schema'
-import { decodeText } from '../../lib/decode-text'
 import { NotFoundError, ValidationError } from '../../lib/errors'
 import { discardBody, readCapped, type SafeFetch } from '../../lib/safe-fetch'
 import type { JobsRepo } from '../jobs/jobs.repo'
-import { parseTranscript, transcriptFormat } from '../transcription/cues'
+import { transcriptFormat } from '../transcription/cues'
 import type { TranscriptionService } from '../transcription/transcription.service'
 import type { CatalogueEntry } from './catalogue'
 import { toFeedDto, toFeedItemDto } from './feed-dto'
 import type { ChannelRow, FeedsRepo, ItemView } from './feeds.repo'
 import { FeedFetchError, fetchFeed } from './fetch-feed'
-import { FEED_PARSE_MESSAGES, FeedParseError, loadFeedsmith, parseFeedDocument, type ParsedFeed } from './parse-feed'
+import { FEED_PARSE_MESSAGES, FeedParseError, loadFeedsmith, type ParsedFeed } from './parse-feed'
+import { readFeed } from './read-feed'
+import { readTranscriptCues } from './transcript-cues'
 import { PAUSE_AFTER_PARSE_ERRORS, refreshIntervalMs, retryDelayMs } from './refresh-schedule'
 
 export interface FeedsServiceDeps {
@@ -109,7 +110,8 @@ export function createFeedsService(deps: FeedsServiceDeps) {
     if (outcome.kind !== 'fetched') throw new ValidationError(FEEDS_MSG.importFailed)
     try {
       // Named after the address the user gave, not the one a redirect led to, when nothing else names it.
-      return { ...outcome, feed: parseFeedDocument(outcome.body, outcome.url, { address: url }) }
+      const feed = await readFeed(outcome.bytes, outcome.contentType, outcome.url, { address: url })
+      return { etag: outcome.etag, lastModified: outcome.lastModified, feed }
     } catch (error) {
       if (error instanceof FeedParseError) throw new ValidationError(parseMessage(error))
       throw error
@@ -147,7 +149,7 @@ export function createFeedsService(deps: FeedsServiceDeps) {
     let feed: ParsedFeed
     try {
       // A channel already followed keeps its title if the publisher drops it, rather than a stand-in.
-      feed = parseFeedDocument(outcome.body, outcome.url, { knownTitle: channel.title, address: channel.url })
+      feed = await readFeed(outcome.bytes, outcome.contentType, outcome.url, { knownTitle: channel.title, address: channel.url })
     } catch (error) {
       if (!(error instanceof FeedParseError)) throw error
       const parseErrors = channel.parseErrors + 1
@@ -174,8 +176,7 @@ export function createFeedsService(deps: FeedsServiceDeps) {
       throw new Error(`HTTP ${res.status}`)
     }
     const contentType = res.headers['content-type']
-    const text = decodeText(await readCapped(res.body, TRANSCRIPT_MAX_BYTES), { contentType: Array.isArray(contentType) ? contentType[0] : contentType })
-    return parseTranscript(text, transcriptFormat(type || url))
+    return readTranscriptCues(await readCapped(res.body, TRANSCRIPT_MAX_BYTES), Array.isArray(contentType) ? contentType[0] : contentType, transcriptFormat(type || url))
   }
 
   /** The publisher's transcript of an episode as cues, or undefined when it cannot be read (then the audio is recognised). */

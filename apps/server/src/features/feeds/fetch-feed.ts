@@ -1,15 +1,14 @@
 import { FEEDS_MSG } from '@lingocast/contract'
-import { decodeText } from '../../lib/decode-text'
 import { AppError } from '../../lib/errors'
 import { HostTooSlowError } from '../../lib/fetched-body'
 import { discardBody, type SafeFetch } from '../../lib/safe-fetch'
 
-/** A feed larger than this is refused (issue 8: a 15 MB cap). */
+/** A feed larger than this (15 MB) is refused, before or while it is read. */
 export const FEED_MAX_BYTES = 15 * 1024 * 1024
 
 export type FetchOutcome =
   | { kind: 'not-modified'; retryAfterMs: number | null }
-  | { kind: 'fetched'; body: string; url: string; etag: string | null; lastModified: string | null }
+  | { kind: 'fetched'; bytes: Buffer; contentType: string | null; url: string; etag: string | null; lastModified: string | null }
 
 /**
  * A fetch that did not give a feed. `transient` failures (timeouts, 5xx, 429,
@@ -39,14 +38,11 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(at) ? null : Math.max(0, at - now)
 }
 
-/** The text of a feed body: the bytes decide, then the Content-Type and XML declaration (lib/decode-text.ts). */
-export function decodeFeedBody(bytes: Buffer, contentType: string | null): string {
-  return decodeText(bytes, { contentType })
-}
-
 /**
  * Fetches a feed through the SSRF-safe fetch with a conditional GET. A 304
- * costs no parse; anything but 200/304 is a FeedFetchError saying why.
+ * costs no parse; anything but 200/304 is a FeedFetchError saying why. The
+ * body comes back as bytes with its Content-Type: decoding them is part of
+ * reading the feed (read-feed.ts), off the event loop.
  */
 export async function fetchFeed(
   safeFetch: SafeFetch,
@@ -98,7 +94,8 @@ export async function fetchFeed(
   }
   return {
     kind: 'fetched',
-    body: decodeFeedBody(Buffer.concat(chunks), header(res.headers, 'content-type')),
+    bytes: Buffer.concat(chunks),
+    contentType: header(res.headers, 'content-type'),
     url: res.url,
     etag: header(res.headers, 'etag'),
     lastModified: header(res.headers, 'last-modified'),

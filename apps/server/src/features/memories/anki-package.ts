@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import { findWholeWord, parseCardBack, type ReviewRating } from '@lingocast/contract'
 import { strToU8, zipSync } from 'fflate'
 import { fieldChecksum, markdownToHtml, stripHtmlPreservingMediaFilenames, textToHtml } from './anki-fields'
-import type { DeckReview, FlashcardRow, LoggedSchedule } from './memories.repo'
+import type { FlashcardRow } from './flashcard-row'
+import type { DeckReview, LoggedSchedule } from './reviews.repo'
 import { LEARNING_STEPS } from './schedule'
 
 /**

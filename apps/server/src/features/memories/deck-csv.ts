@@ -5,7 +5,7 @@ import { ValidationError } from '../../lib/errors'
 import { htmlToText } from './anki-fields'
 import { clipFileName } from './anki-package'
 import { detectDialect, type ImportDialect } from './import-dialect'
-import type { FlashcardRow } from './memories.repo'
+import type { FlashcardRow } from './flashcard-row'
 
 /** `audio` names the card's clip as the Anki package's media holds it (Anki's [sound:...] takes that name). */
 export const CSV_COLUMNS = ['front', 'back', 'source_title', 'source_sentence', 'next_review', 'last_reviewed', 'repetition', 'ef', 'kind', 'audio'] as const

@@ -1,5 +1,5 @@
 import { flashcardAudioUrl, type CardKind, type Deck, type Flashcard, type SchedulerName } from '@lingocast/contract'
-import type { DeckRow, FlashcardRow } from './memories.repo'
+import type { DeckRow, FlashcardRow } from './flashcard-row'
 
 /** The whitelisted answer shapes: the spec's fields, never the FSRS internals or the owner. */
 export function toFlashcardDto(row: FlashcardRow): Flashcard {

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { fromContract } from '../../lib/contract-route'
 import { sendStored } from '../../lib/send-file'
 import type { Storage } from '../../lib/storage'
-import { deckFileText } from './import-dialect'
 import type { MemoriesService } from './memories.service'
 
 const ok = { success: true as const, msg: MSG.ok }
@@ -111,6 +110,6 @@ export const memoriesRoutes: FastifyPluginAsyncZod<{ memories: MemoriesService; 
     ...withId(fromContract(c.importDeckCsv), deckIdParams),
     // A 900 KB file in base64 is 1.2 MB, over the app's 1 MiB default.
     bodyLimit: 2 * 1024 * 1024,
-    handler: async (request) => ({ ...ok, imported: await memories.importCsv(request.user.id, deckParam(request), deckFileText(request.body)) }),
+    handler: async (request) => ({ ...ok, imported: await memories.importCsv(request.user.id, deckParam(request), request.body) }),
   })
 }

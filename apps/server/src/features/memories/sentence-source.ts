@@ -1,7 +1,7 @@
 import { MEMORIES_MSG, type WordTimestamp } from '@lingocast/contract'
 import { ValidationError } from '../../lib/errors'
 import { clipWindow } from './clip-window'
-import type { ClipSource } from './memories.repo'
+import type { ClipSource } from './flashcard-row'
 
 export interface SentenceSourceDeps {
   /** The media address of an article the user may read (their own or a shared one); throws not found otherwise. */

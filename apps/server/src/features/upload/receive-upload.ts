@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import { SUBTITLE_MAX_BYTES, UPLOAD_FILE_FIELD, UPLOAD_MSG, UPLOAD_SUBTITLE_FIELD } from '@lingocast/contract'
 import type { MultipartFile } from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
-import { decodeText } from '../../lib/decode-text'
+import { decodeTextOffThread } from '../../lib/decode-text-off-thread'
 import { AppError, PayloadTooLargeError, ValidationError } from '../../lib/errors'
 import { cleanFileName } from './media-kind'
 
@@ -98,7 +98,7 @@ async function readSmall(part: MultipartFile, max: number): Promise<string> {
     chunks.push(chunk)
   }
   // Subtitles come in whatever their editor wrote: Windows-1252, UTF-16 with a BOM...
-  return decodeText(Buffer.concat(chunks))
+  return decodeTextOffThread(Buffer.concat(chunks))
 }
 
 /** For messages: whole MB, or one decimal below 10 MB. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../../../test/app'
 import { makeAudio, makeVideo } from '../../../../../test/media'
 import { multipart, type FilePart } from '../../../../../test/multipart'
+import { windows1252 } from '../../../../../test/legacy-feed'
 import { createTestUser, type TestUser } from '../../../../../test/users'
 import { createTranscriptsRepo } from '../media/transcripts.repo'
 
@@ -172,6 +173,21 @@ describe('an uploaded subtitle', () => {
       { start: 0, end: 2000, text: 'Hello there.' },
       { start: 2000, end: 4000, text: 'This is a test.' },
     ])
+  })
+
+  it('is read in its legacy charset when large (decoded on the worker pool), every cue with its characters', async () => {
+    // A Windows editor's SRT of 600 cues, about 40 KB: typographic characters as Windows-1252 bytes, no BOM.
+    const cues = Array.from({ length: 600 }, (_, i) => ({ start: i * 1000, end: i * 1000 + 900, text: `“Déjà vu” – it’s 5 € at the café, cue ${i + 1}` }))
+    const stamp = (ms: number) => new Date(ms).toISOString().slice(11, 23).replace('.', ',')
+    const srt = cues.map((c, i) => `${i + 1}\r\n${stamp(c.start)} --> ${stamp(c.end)}\r\n${c.text}\r\n`).join('\r\n')
+    const res = await upload(alice, [
+      { field: 'subtitle', filename: 'long.srt', content: windows1252(srt) },
+      { field: 'file', filename: 'long.mp4', content: readFileSync(video) },
+    ])
+    expect(res.statusCode, res.body).toBe(200)
+    const { storage_path } = res.json()
+    expect((await collect(alice, { title: 'With a long subtitle', video: storage_path })).statusCode).toBe(200)
+    expect((await createTranscriptsRepo(t.db.database.db).state(storage_path))?.cues).toEqual(cues)
   })
 
   it('must be .srt or .vtt with a timed cue; otherwise nothing is stored', async () => {
