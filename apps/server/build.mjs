@@ -47,7 +47,7 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   sourcemap: 'linked',
   logLevel: 'warning',
   alias: { '@lingocast/contract': path.join(contract, 'src/index.ts') },

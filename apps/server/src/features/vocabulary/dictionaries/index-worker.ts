@@ -35,7 +35,7 @@ export function buildImage(task: IndexTask): DictionaryImage {
 }
 
 /**
- * The indexing worker's task (piscina runs it in its thread, index-worker.mjs
+ * The indexing worker's task (indexer.ts runs it on its thread; lib/worker-entry.mjs
  * loads it): the image's arrays are moved to the main thread, not copied, so
  * taking a finished index costs the main thread nothing.
  */
