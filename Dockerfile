@@ -52,6 +52,8 @@ COPY --from=build /app/apps/server/dist apps/server/dist
 # Inside a container the server must listen beyond loopback; DATA_DIR holds the embedded database
 # and stored files (or only temporary files with DATABASE_URL and STORAGE_URL).
 ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# What npm start sets too: glibc's malloc keeps fewer arenas for the database's and the pools' threads (about 55 MB less at rest).
+ENV MALLOC_ARENA_MAX=2
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 # The node image's unprivileged user (uid 1000).
@@ -61,4 +63,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # npm start without its build step (the console and the server are built above); node itself is PID 1 and gets SIGTERM.
-CMD ["node", "--enable-source-maps", "apps/server/dist/server/main.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=16", "apps/server/dist/server/main.js"]

@@ -2,12 +2,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { DEV_LOGIN_TOKEN } from '@lingocast/contract'
-import { startServerProcess } from '../test/server-process'
+import { BUILT_SERVER, startServerProcess } from '../test/server-process'
 import { printTable } from './harness'
 
 /**
  * Memory of the server process at rest, embedded mode (QUALITY.md: <= 600 MB
- * RSS): the real `npm start` entry point on a fresh data dir, after boot, and
+ * RSS): the real `npm start` command (BUILT_SERVER; `npm run build` first) on a fresh data dir, after boot, and
  * again after a learner's first minutes (library, the demo's transcript,
  * the tutor's offline dictionary, decks, the learner's language chosen and a
  * word looked up in it: BENCH_LANGUAGE, default German, whose FreeDict
@@ -21,7 +21,7 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/pr
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lingocast-bench-memory-'))
-const server = await startServerProcess({ DATA_DIR: dataDir, DEV_LOGIN: '1' })
+const server = await startServerProcess({ DATA_DIR: dataDir, DEV_LOGIN: '1' }, 60_000, BUILT_SERVER)
 try {
   const pid = server.proc.pid!
   await sleep(settleMs)

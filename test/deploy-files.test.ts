@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { BUILT_SERVER, BUILT_SERVER_ENV } from './server-process'
 
 /**
  * No Docker daemon runs where the tests run, so the image is never built
@@ -125,8 +126,13 @@ describe('Dockerfile', () => {
   it('starts the server as npm start does, without the build (the image built the console)', () => {
     const cmd = runtime.filter((i) => i.op === 'CMD').at(-1)!
     const argv = JSON.parse(cmd.args) as string[]
-    expect(argv.join(' ')).toBe(pkg.scripts.start!.replace(/^npm run build && /, ''))
-    expect(pkg.scripts.start).toMatch(/^npm run build && /)
+    const [, environment = '', command = ''] = /^npm run build && ((?:[A-Z_]+=\S+ )*)(.*)$/.exec(pkg.scripts.start!)!
+    expect(argv.join(' ')).toBe(command)
+    // The variables npm start sets are the image's too.
+    for (const assignment of environment.trim().split(' ').filter(Boolean)) expect(runtime.filter((i) => i.op === 'ENV').map((i) => i.args).join(' '), assignment).toContain(assignment)
+    expect(Object.entries(BUILT_SERVER_ENV).map(([k, v]) => `${k}=${v}`).join(' ')).toBe(environment.trim())
+    // The tests' and benches' "as npm start runs it" is the same command.
+    expect(['node', ...BUILT_SERVER]).toEqual(argv)
     expect(runtime.some((i) => i.op === 'COPY' && /--from=build .*apps\/console\/dist /.test(i.args))).toBe(true)
     // The server's renderer of the player and the review with the learner's data (decision 0021), where console-static.ts looks.
     expect(runtime.some((i) => i.op === 'COPY' && /--from=build .*apps\/console\/dist-ssr /.test(i.args))).toBe(true)
@@ -145,7 +151,8 @@ describe('Dockerfile', () => {
     expect(runtime.find((i) => i.op === 'EXPOSE')?.args).toBe(env.PORT)
     // Listening on loopback only would make the published port useless.
     expect(env.HOST).toBe('0.0.0.0')
-    const keys = configKeys()
+    // Every variable is the server's configuration, or one npm start sets for the runtime itself.
+    const keys = [...configKeys(), ...Object.keys(BUILT_SERVER_ENV)]
     for (const key of Object.keys(env)) expect(keys, `ENV ${key}`).toContain(key)
   })
 

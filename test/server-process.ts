@@ -12,7 +12,9 @@ export interface ServerProcess {
 }
 
 /** The server as `npm start` runs it: compiled by `npm run build` (apps/server/build.mjs), without tsx. */
-export const BUILT_SERVER = ['--enable-source-maps', 'apps/server/dist/server/main.js']
+export const BUILT_SERVER = ['--enable-source-maps', '--max-semi-space-size=16', 'apps/server/dist/server/main.js']
+/** The environment `npm start` sets for it (package.json). */
+export const BUILT_SERVER_ENV = { MALLOC_ARENA_MAX: '2' }
 
 /**
  * Starts the real server (`apps/server/src/main.ts` through tsx, or `entry`:
@@ -20,7 +22,7 @@ export const BUILT_SERVER = ['--enable-source-maps', 'apps/server/dist/server/ma
  * waits for its ready line.
  */
 export async function startServerProcess(env: Record<string, string | undefined>, timeoutMs = 60_000, entry?: string[]): Promise<ServerProcess> {
-  const spawned = spawnServer(env, entry)
+  const spawned = spawnServer(entry === BUILT_SERVER ? { ...BUILT_SERVER_ENV, ...env } : env, entry)
   const ready = await untilLine(spawned, /Lingocast is ready: http:\/\/[^:]+:(\d+)\//, 'server', timeoutMs)
   return { url: `http://127.0.0.1:${Number(ready[1])}`, ...handle(spawned) }
 }
