@@ -384,8 +384,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
   }
 
   // A page is rendered with a learner's data only for a live session (decision 0021).
-  const isSession = (token: string) => auth.requireToken(token).then(() => true, () => false)
-  await app.register(consoleStatic, { consoleDir: config.consoleDir, isSession })
+  const sessionOf = (token: string) => auth.requireToken(token).catch(() => undefined)
+  await app.register(consoleStatic, { consoleDir: config.consoleDir, sessionOf })
 
   const purge = setInterval(() => {
     authRepo.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'purging expired sign-in rows failed'))

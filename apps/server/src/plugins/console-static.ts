@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static'
 import { MSG, TOKEN_COOKIE, type ErrorBody } from '@lingocast/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { SignedInUser } from '../features/auth/auth.service'
 import { parseRoutePreloads, preloadLinks, withPreloads } from './route-preloads'
 import { parseRouteShells, shellAt, withFirstData, withShell } from './route-shells'
 import { createScreenRenderer } from './screen-renderer'
@@ -16,8 +17,8 @@ import { createScreenRenderer } from './screen-renderer'
  * code (route-preloads.json of the build), so the browser fetches it beside
  * the main chunk.
  */
-export const consoleStatic = fp<{ consoleDir: string; isSession: (token: string) => Promise<boolean> }>(
-  async (app: FastifyInstance, { consoleDir, isSession }) => {
+export const consoleStatic = fp<{ consoleDir: string; sessionOf: (token: string) => Promise<SignedInUser | undefined> }>(
+  async (app: FastifyInstance, { consoleDir, sessionOf }) => {
     const indexFile = path.join(consoleDir, 'index.html')
     const built = existsSync(indexFile)
     if (!built) app.log.warn(`No built console in ${consoleDir}: run \`npm run build\` (npm start does it for you).`)
@@ -63,7 +64,8 @@ export const consoleStatic = fp<{ consoleDir: string; isSession: (token: string)
       reply.header('vary', 'Cookie')
       const withLinks = withPreloads(page, links)
       // The player and the review paint their largest element with data: that screen comes rendered with the learner's (decision 0021).
-      const rendered = shell?.withData && token && (await isSession(token)) ? await renderScreen(request, token) : undefined
+      const user = shell?.withData && token ? await sessionOf(token) : undefined
+      const rendered = user && token ? await renderScreen(request, { token, user }) : undefined
       if (!rendered) return reply.type('text/html; charset=utf-8').send(withShell(withLinks, shell?.html))
       // The learner's own data: kept by no cache but the browser's, and checked again on each use.
       reply.header('cache-control', 'private, no-cache')

@@ -186,7 +186,7 @@ describe('pages rendered with their data, more at once than the server takes', (
     await slow.inject({ method: 'GET', url: '/console/memories/review?deck_id=1' })
     const page = async () => {
       const started = performance.now()
-      const rendered = await render(request!, 'a-token')
+      const rendered = await render(request!, { token: 'a-token', user: { id: 1, username: 'ann' } })
       return { rendered: rendered !== undefined, ms: performance.now() - started }
     }
     const first = page()

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url'
 import { MessageChannel } from 'node:worker_threads'
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
 import { Piscina } from 'piscina'
+import { asPartOfPage, type PageSession } from './auth-guard'
 
 /** How long a render waits for its screen's data: past it the screen is rendered with what has come (the rest shows loading). */
 export const SCREEN_DATA_WAIT_MS = 500
@@ -22,7 +23,8 @@ export const SCREENS_AT_ONCE = 4
  */
 export const SCREENS_WAITING = 60
 
-export type ScreenRenderer = (request: FastifyRequest, token: string) => Promise<{ html: string; state: string } | undefined>
+/** `session`: the page's learner, just looked up. */
+export type ScreenRenderer = (request: FastifyRequest, session: PageSession) => Promise<{ html: string; state: string } | undefined>
 
 /** One call of a screen's loaders, posted by the render thread (screen-render-worker.mjs). */
 interface Call {
@@ -42,8 +44,10 @@ type Outcome = { rendered: { html: string; state: string } } | { unavailable: st
  * data through the console's own client; each call comes back here and is
  * answered by the server itself (`app.inject`), as the browser would have sent
  * it: the same path, the learner's token and cookies, from the learner's
- * address, so every rule of the API (the session, whose data it is) applies
- * unchanged. Only GET calls are answered: a render never changes anything.
+ * address, so every rule of the API (whose data it is) applies unchanged. The
+ * session is the one the page looked up when it came (auth-guard.ts,
+ * `asPartOfPage`), not looked up again for each call. Only GET calls are
+ * answered: a render never changes anything.
  * The thread starts on the first page that needs it. Without the bundle (a
  * build without dist-ssr), when a render fails, or when too many pages wait
  * already, the answer is undefined and the page keeps the build's frame.
@@ -74,16 +78,16 @@ export function createScreenRenderer(
     await pool?.destroy()
   })
 
-  return async (request, token) => {
+  return async (request, session) => {
     if ((unavailable ??= !existsSync(file))) return undefined
     if (pool && pool.queueSize >= limits.waiting) {
       request.log.warn('too many pages are being rendered with their data: this one keeps its empty frame')
       return undefined
     }
     const { port1, port2 } = new MessageChannel()
-    port1.on('message', (call: Call) => void answer(app, request, call).then((a) => port1.postMessage(a, 'body' in a && a.body ? [a.body] : [])))
+    port1.on('message', (call: Call) => void answer(app, request, session, call).then((a) => port1.postMessage(a, 'body' in a && a.body ? [a.body] : [])))
     try {
-      const outcome = (await threads().run({ url: request.url, token, waitMs: SCREEN_DATA_WAIT_MS, port: port2 }, { transferList: [port2] })) as Outcome
+      const outcome = (await threads().run({ url: request.url, token: session.token, waitMs: SCREEN_DATA_WAIT_MS, port: port2 }, { transferList: [port2] })) as Outcome
       if ('unavailable' in outcome) {
         unavailable = true
         log.error({ err: outcome.unavailable, file }, 'the console build’s screen renderer could not be loaded: pages keep their empty frames')
@@ -100,7 +104,7 @@ export function createScreenRenderer(
 }
 
 /** Answers one call of `page`'s screen (a same-origin path, GET only) as if `page`'s browser had sent it. */
-async function answer(app: FastifyInstance, page: FastifyRequest, call: Call): Promise<Answer> {
+async function answer(app: FastifyInstance, page: FastifyRequest, session: PageSession, call: Call): Promise<Answer> {
   const { id, url } = call
   const method = call.method.toUpperCase()
   if (!url.startsWith('/') || url.startsWith('//')) return { id, error: `a screen's render asked for ${url}: only the server's own paths are answered` }
@@ -109,7 +113,7 @@ async function answer(app: FastifyInstance, page: FastifyRequest, call: Call): P
   if (page.headers.cookie) headers.cookie = page.headers.cookie
   if (page.headers['user-agent']) headers['user-agent'] = page.headers['user-agent']
   try {
-    const res = await app.inject({ method: 'GET', url, headers, remoteAddress: page.ip })
+    const res = await asPartOfPage(session, () => app.inject({ method: 'GET', url, headers, remoteAddress: page.ip }))
     const answered: Array<[string, string]> = []
     for (const [name, value] of Object.entries(res.headers)) {
       if (value === undefined) continue
