@@ -41,6 +41,9 @@ function threadCpu(pid: number): Map<string, { name: string; ms: number }> {
   return out
 }
 
+/** The server's resident memory, MB. */
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
+
 /** Worker threads the server had before its first rendered page: the database's. Any other one is the render's. */
 let databaseThreads = new Set<string>()
 
@@ -162,6 +165,7 @@ try {
   for (const [i, token] of tokens.entries()) learners.push(await prepare(token, i))
 
   databaseThreads = new Set([...threadCpu(pid)].filter(([, t]) => t.name === 'WorkerThread').map(([tid]) => tid))
+  const rssBefore = rssMb(pid)
   // The first page after the start loads the renderer's bundle.
   const first = await openPage('player', learners[0]!, learners[0]!.token)
   const idle = await pollHealthz(sleep(2000))
@@ -202,8 +206,10 @@ try {
     )
   }
   printTable(rows)
+  const rssGrowth = rssMb(pid) - rssBefore
   console.log(`first page after the start (loads the bundle): ${first.ms.toFixed(0)} ms, with data: ${first.data}; idle /healthz p99 ${pct(idle, 99).toFixed(1)} ms`)
-  console.log(`RESULT at_once=${most} ${result.join(' ')} idle_healthz_p99_ms=${pct(idle, 99).toFixed(1)}`)
+  console.log(`server RSS before the first page ${rssBefore.toFixed(0)} MB, grown by ${rssGrowth.toFixed(0)} MB over the run`)
+  console.log(`RESULT at_once=${most} ${result.join(' ')} idle_healthz_p99_ms=${pct(idle, 99).toFixed(1)} first_page_ms=${first.ms.toFixed(0)} rss_growth_mb=${rssGrowth.toFixed(0)}`)
 } finally {
   target.stop()
 }
