@@ -8,7 +8,7 @@ import fp from 'fastify-plugin'
 import type { SignedInUser } from '../features/auth/auth.service'
 import { parseRoutePreloads, preloadLinks, withPreloads } from './route-preloads'
 import { parseRouteShells, shellAt, withFirstData, withShell } from './route-shells'
-import { createScreenRenderer } from './screen-renderer'
+import { createScreenRenderer, SCREENS_WAITING } from './screen-renderer'
 
 /**
  * Serves the built console under /console/ and falls back to its index.html
@@ -17,8 +17,8 @@ import { createScreenRenderer } from './screen-renderer'
  * code (route-preloads.json of the build), so the browser fetches it beside
  * the main chunk.
  */
-export const consoleStatic = fp<{ consoleDir: string; sessionOf: (token: string) => Promise<SignedInUser | undefined> }>(
-  async (app: FastifyInstance, { consoleDir, sessionOf }) => {
+export const consoleStatic = fp<{ consoleDir: string; sessionOf: (token: string) => Promise<SignedInUser | undefined>; screensAtOnce: number }>(
+  async (app: FastifyInstance, { consoleDir, sessionOf, screensAtOnce }) => {
     const indexFile = path.join(consoleDir, 'index.html')
     const built = existsSync(indexFile)
     if (!built) app.log.warn(`No built console in ${consoleDir}: run \`npm run build\` (npm start does it for you).`)
@@ -51,7 +51,10 @@ export const consoleStatic = fp<{ consoleDir: string; sessionOf: (token: string)
     const preloadTable = whenChanged(path.join(consoleDir, 'route-preloads.json'), parseRoutePreloads, [])
     const shellTable = whenChanged(path.join(consoleDir, 'route-shells.json'), parseRouteShells, [])
     // The build puts it beside the console's files (apps/console/prerender-shells.ts), so they never serve or cache it.
-    const renderScreen = createScreenRenderer(app, path.join(path.dirname(consoleDir), 'dist-ssr', 'render-screen.js'), app.log)
+    const renderScreen = createScreenRenderer(app, path.join(path.dirname(consoleDir), 'dist-ssr', 'render-screen.js'), app.log, {
+      atOnce: screensAtOnce,
+      waiting: SCREENS_WAITING,
+    })
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!built) return reply.status(503).type('text/plain').send('The console is not built. Run `npm run build` and restart.')
       reply.header('cache-control', 'no-cache')

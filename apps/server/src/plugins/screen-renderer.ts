@@ -9,12 +9,14 @@ import { asPartOfPage, type PageSession } from './auth-guard'
 export const SCREEN_DATA_WAIT_MS = 500
 
 /**
- * Pages rendered with their data at once (decision 0023). Their data calls
- * share this thread and, embedded, the database's one session: pages let in
+ * Pages rendered with their data at once (decision 0023), by the database's
+ * kind. Their data calls share this thread and the database: pages let in
  * together finish together, so that fifty at once all missed their wait. A few
- * at a time each get their data well within it, and the others wait their turn.
+ * at a time each get their data well within it, and the others wait their
+ * turn. Embedded, the database answers one query at a time; a PostgreSQL
+ * server answers several (the pool holds 10 connections).
  */
-export const SCREENS_AT_ONCE = 4
+export const SCREENS_AT_ONCE = { pglite: 4, postgres: 8 } as const
 /**
  * Pages waiting for their turn, in order of arrival; the next one gets the
  * build's frame at once. A page never waits longer than the pages before it
@@ -56,7 +58,7 @@ export function createScreenRenderer(
   app: FastifyInstance,
   file: string,
   log: FastifyBaseLogger,
-  limits: { atOnce: number; waiting: number } = { atOnce: SCREENS_AT_ONCE, waiting: SCREENS_WAITING },
+  limits: { atOnce: number; waiting: number },
 ): ScreenRenderer {
   let pool: Piscina | undefined
   // Whether the build has the renderer, looked at on the first page that needs it (as the bundle's load was before).
@@ -71,8 +73,9 @@ export function createScreenRenderer(
       concurrentTasksPerWorker: limits.atOnce,
       // Each task waits on its port for answers: a thread paused between tasks (the default) would not hear them.
       atomics: 'disabled',
-      // A render that runs away ends its thread (the pool starts another), not the server.
-      resourceLimits: { maxOldGenerationSizeMb: 256 },
+      // A render that runs away ends its thread (the pool starts another), not the server. A small young
+      // generation: V8's default made the thread cost about 100 MB more than rendering here, 8 MB about 30.
+      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8 },
     }))
   app.addHook('onClose', async () => {
     await pool?.destroy()
