@@ -61,6 +61,8 @@ export const consoleStatic = fp<{ consoleDir: string; sessionOf: (token: string)
       const [page, preloads, shells] = await Promise.all([indexPage(), preloadTable(), shellTable()])
       const links = preloadLinks(preloads, '/console/', request.url)
       const token = request.cookies?.[TOKEN_COOKIE]
+      // A signed-in learner's page: the next may be the player or the review, whose render should not wait for its thread to start.
+      if (token) renderScreen.warm()
       const shell = shellAt(shells, '/console/', request.url, Boolean(token))
       if (!links && shell === undefined) return reply.sendFile('index.html', consoleDir)
       // The page differs by the session cookie (a screen's frame is sent only with one): a shared cache must keep them apart.
@@ -68,7 +70,7 @@ export const consoleStatic = fp<{ consoleDir: string; sessionOf: (token: string)
       const withLinks = withPreloads(page, links)
       // The player and the review paint their largest element with data: that screen comes rendered with the learner's (decision 0021).
       const user = shell?.withData && token ? await sessionOf(token) : undefined
-      const rendered = user && token ? await renderScreen(request, { token, user }) : undefined
+      const rendered = user && token ? await renderScreen.render(request, { token, user }) : undefined
       if (!rendered) return reply.type('text/html; charset=utf-8').send(withShell(withLinks, shell?.html))
       // The learner's own data: kept by no cache but the browser's, and checked again on each use.
       reply.header('cache-control', 'private, no-cache')

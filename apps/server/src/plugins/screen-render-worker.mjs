@@ -10,6 +10,20 @@ import { workerData } from 'node:worker_threads'
 let renderer
 
 /**
+ * Loads the bundle before any page needs it (a failed load is answered to the
+ * first page), and renders each screen once without data, which loads their
+ * code too.
+ */
+export async function load() {
+  renderer ??= import(workerData.bundle)
+  const module = await renderer.catch(() => undefined)
+  const none = () => Promise.reject(new TypeError('no data while warming up'))
+  for (const url of ['/console/player/audio/warm-up', '/console/memories/review?deck_id=1']) {
+    await module?.renderScreen({ url, token: '', waitMs: 0, fetch: none }).catch(() => undefined)
+  }
+}
+
+/**
  * One page, whose turn has come: its render waits at most `waitMs` for its
  * data (not counting the bundle's first load, as when the server's thread
  * loaded it). Answers `{ rendered }`, or `{ unavailable }` when the bundle

@@ -181,7 +181,7 @@ describe('pages rendered with their data, more at once than the server takes', (
     })
     let request: FastifyRequest | undefined
     slow.get('/console/memories/review', async (req) => void (request = req))
-    const render = createScreenRenderer(slow, path.resolve(consoleDir, '../dist-ssr/render-screen.js'), slow.log, { atOnce: 1, waiting: 1 })
+    const { render } = createScreenRenderer(slow, path.resolve(consoleDir, '../dist-ssr/render-screen.js'), slow.log, { atOnce: 1, waiting: 1 })
     await slow.ready()
     await slow.inject({ method: 'GET', url: '/console/memories/review?deck_id=1' })
     const page = async () => {

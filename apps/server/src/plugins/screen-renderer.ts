@@ -25,8 +25,12 @@ export const SCREENS_AT_ONCE = { pglite: 4, postgres: 8 } as const
  */
 export const SCREENS_WAITING = 60
 
-/** `session`: the page's learner, just looked up. */
-export type ScreenRenderer = (request: FastifyRequest, session: PageSession) => Promise<{ html: string; state: string } | undefined>
+export interface ScreenRenderer {
+  /** The page's screen with its learner's data (`session`: the page's learner, just looked up), or undefined for the build's frame. */
+  render(request: FastifyRequest, session: PageSession): Promise<{ html: string; state: string } | undefined>
+  /** Starts the render thread and its bundle's load in the background, so that the first page to need them does not wait for them. */
+  warm(): void
+}
 
 /** One call of a screen's loaders, posted by the render thread (screen-render-worker.mjs). */
 interface Call {
@@ -49,10 +53,10 @@ type Outcome = { rendered: { html: string; state: string } } | { unavailable: st
  * address, so every rule of the API (whose data it is) applies unchanged. The
  * session is the one the page looked up when it came (auth-guard.ts,
  * `asPartOfPage`), not looked up again for each call. Only GET calls are
- * answered: a render never changes anything.
- * The thread starts on the first page that needs it. Without the bundle (a
- * build without dist-ssr), when a render fails, or when too many pages wait
- * already, the answer is undefined and the page keeps the build's frame.
+ * answered: a render never changes anything. The thread starts with the first
+ * page of a signed-in learner. Without the bundle (a build without dist-ssr),
+ * when a render fails, or when too many pages wait already, the answer is
+ * undefined and the page keeps the build's frame.
  */
 export function createScreenRenderer(
   app: FastifyInstance,
@@ -61,7 +65,7 @@ export function createScreenRenderer(
   limits: { atOnce: number; waiting: number },
 ): ScreenRenderer {
   let pool: Piscina | undefined
-  // Whether the build has the renderer, looked at on the first page that needs it (as the bundle's load was before).
+  // Whether the build has the renderer, looked at when first needed (a build may come after the server's start).
   let unavailable: boolean | undefined
   const threads = () =>
     (pool ??= new Piscina({
@@ -81,7 +85,14 @@ export function createScreenRenderer(
     await pool?.destroy()
   })
 
-  return async (request, session) => {
+  const warm = () => {
+    if (pool || (unavailable ??= !existsSync(file))) return
+    void threads()
+      .run({}, { name: 'load' })
+      .catch(() => undefined)
+  }
+
+  const render: ScreenRenderer['render'] = async (request, session) => {
     if ((unavailable ??= !existsSync(file))) return undefined
     if (pool && pool.queueSize >= limits.waiting) {
       request.log.warn('too many pages are being rendered with their data: this one keeps its empty frame')
@@ -104,6 +115,7 @@ export function createScreenRenderer(
       port1.close()
     }
   }
+  return { render, warm }
 }
 
 /** Answers one call of `page`'s screen (a same-origin path, GET only) as if `page`'s browser had sent it. */
