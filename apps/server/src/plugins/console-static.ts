@@ -61,9 +61,9 @@ export const consoleStatic = fp<{ consoleDir: string; sessionOf: (token: string)
       const [page, preloads, shells] = await Promise.all([indexPage(), preloadTable(), shellTable()])
       const links = preloadLinks(preloads, '/console/', request.url)
       const token = request.cookies?.[TOKEN_COOKIE]
-      // A signed-in learner's page: the next may be the player or the review, whose render should not wait for its thread to start.
-      if (token) renderScreen.warm()
       const shell = shellAt(shells, '/console/', request.url, Boolean(token))
+      // A signed-in learner's other screens: the next page may be the player or the review, whose render should not wait for its thread to start.
+      if (token && !shell?.withData) renderScreen.warm()
       if (!links && shell === undefined) return reply.sendFile('index.html', consoleDir)
       // The page differs by the session cookie (a screen's frame is sent only with one): a shared cache must keep them apart.
       reply.header('vary', 'Cookie')
