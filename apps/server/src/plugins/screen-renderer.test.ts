@@ -125,7 +125,14 @@ describe('a screen rendered with the learner’s data', () => {
     // Each with a deck, whose cards the sidebar's due badge counts: a page asks for them too.
     for (const [i, l] of learners.entries()) await deckWith(l, `Deck ${i}`, ['estate', 'harbour'])
     const articles = await Promise.all(learners.map(async (l) => (await demoArticle(l)).HashID))
-    const pages = await Promise.all(learners.map((l, i) => page(`/console/player/audio/${articles[i]}`, l.token)))
+    // Over HTTP on loopback, as their browsers would ask.
+    const server = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const pages = await Promise.all(
+      learners.map(async (l, i) => {
+        const res = await fetch(`${server}/console/player/audio/${articles[i]}`, { headers: { ...html, cookie: `${TOKEN_COOKIE}=${l.token}` } })
+        return { statusCode: res.status, body: await res.text() }
+      }),
+    )
     const carried = pages.map((res, i) => {
       const { text, data } = parts(res.body)
       const keys = data?.queries.map((q) => JSON.stringify(q.queryKey)) ?? []
