@@ -19,9 +19,10 @@ export const SCREEN_DATA_WAIT_MS = 500
 export const SCREENS_AT_ONCE = { pglite: 4, postgres: 8 } as const
 /**
  * Pages waiting for their turn, in order of arrival; the next one gets the
- * build's frame at once. A page never waits longer than the pages before it
- * take, at most their data's wait each: the browser of a page sent without its
- * data would ask the same server for it, behind the same pages.
+ * build's frame at once. No time limit: a page waits what the pages before it
+ * take (at worst 60 / 4 turns of a render's 500 ms data wait, embedded), and
+ * the browser of a page sent without its data would ask the same server for
+ * it, behind the same pages.
  */
 export const SCREENS_WAITING = 60
 
