@@ -91,6 +91,7 @@ import { useMediaTools } from './lib/media-tools'
 import { canTimeWords, logCapabilities } from './features/operations/capabilities'
 import { authGuard } from './plugins/auth-guard'
 import { consoleStatic } from './plugins/console-static'
+import { SCREENS_AT_ONCE } from './plugins/screen-renderer'
 import { errorHandler } from './plugins/error-handler'
 import { inputGuard } from './plugins/input-guard'
 import { jsonCompression } from './plugins/json-compression'
@@ -393,8 +394,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
   }
 
   // A page is rendered with a learner's data only for a live session (decision 0021).
-  const isSession = (token: string) => auth.requireToken(token).then(() => true, () => false)
-  await app.register(consoleStatic, { consoleDir: config.consoleDir, isSession })
+  const sessionOf = (token: string) => auth.requireToken(token).catch(() => undefined)
+  await app.register(consoleStatic, { consoleDir: config.consoleDir, sessionOf, screensAtOnce: SCREENS_AT_ONCE[deps.database.mode] })
 
   const purge = setInterval(() => {
     authRepo.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'purging expired sign-in rows failed'))

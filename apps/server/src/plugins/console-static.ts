@@ -5,9 +5,10 @@ import fastifyStatic from '@fastify/static'
 import { MSG, TOKEN_COOKIE, type ErrorBody } from '@lingocast/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { SignedInUser } from '../features/auth/auth.service'
 import { parseRoutePreloads, preloadLinks, withPreloads } from './route-preloads'
 import { parseRouteShells, shellAt, withFirstData, withShell } from './route-shells'
-import { createScreenRenderer } from './screen-renderer'
+import { createScreenRenderer, SCREENS_WAITING } from './screen-renderer'
 
 /**
  * Serves the built console under /console/ and falls back to its index.html
@@ -16,8 +17,8 @@ import { createScreenRenderer } from './screen-renderer'
  * code (route-preloads.json of the build), so the browser fetches it beside
  * the main chunk.
  */
-export const consoleStatic = fp<{ consoleDir: string; isSession: (token: string) => Promise<boolean> }>(
-  async (app: FastifyInstance, { consoleDir, isSession }) => {
+export const consoleStatic = fp<{ consoleDir: string; sessionOf: (token: string) => Promise<SignedInUser | undefined>; screensAtOnce: number }>(
+  async (app: FastifyInstance, { consoleDir, sessionOf, screensAtOnce }) => {
     const indexFile = path.join(consoleDir, 'index.html')
     const built = existsSync(indexFile)
     if (!built) app.log.warn(`No built console in ${consoleDir}: run \`npm run build\` (npm start does it for you).`)
@@ -50,7 +51,10 @@ export const consoleStatic = fp<{ consoleDir: string; isSession: (token: string)
     const preloadTable = whenChanged(path.join(consoleDir, 'route-preloads.json'), parseRoutePreloads, [])
     const shellTable = whenChanged(path.join(consoleDir, 'route-shells.json'), parseRouteShells, [])
     // The build puts it beside the console's files (apps/console/prerender-shells.ts), so they never serve or cache it.
-    const renderScreen = createScreenRenderer(app, path.join(path.dirname(consoleDir), 'dist-ssr', 'render-screen.js'), app.log)
+    const renderScreen = createScreenRenderer(app, path.join(path.dirname(consoleDir), 'dist-ssr', 'render-screen.js'), app.log, {
+      atOnce: screensAtOnce,
+      waiting: SCREENS_WAITING,
+    })
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!built) return reply.status(503).type('text/plain').send('The console is not built. Run `npm run build` and restart.')
       reply.header('cache-control', 'no-cache')
@@ -58,12 +62,15 @@ export const consoleStatic = fp<{ consoleDir: string; isSession: (token: string)
       const links = preloadLinks(preloads, '/console/', request.url)
       const token = request.cookies?.[TOKEN_COOKIE]
       const shell = shellAt(shells, '/console/', request.url, Boolean(token))
+      // A signed-in learner's other screens: the next page may be the player or the review, whose render should not wait for its thread to start.
+      if (token && !shell?.withData) renderScreen.warm()
       if (!links && shell === undefined) return reply.sendFile('index.html', consoleDir)
       // The page differs by the session cookie (a screen's frame is sent only with one): a shared cache must keep them apart.
       reply.header('vary', 'Cookie')
       const withLinks = withPreloads(page, links)
       // The player and the review paint their largest element with data: that screen comes rendered with the learner's (decision 0021).
-      const rendered = shell?.withData && token && (await isSession(token)) ? await renderScreen(request, token) : undefined
+      const user = shell?.withData && token ? await sessionOf(token) : undefined
+      const rendered = user && token ? await renderScreen.render(request, { token, user }) : undefined
       if (!rendered) return reply.type('text/html; charset=utf-8').send(withShell(withLinks, shell?.html))
       // The learner's own data: kept by no cache but the browser's, and checked again on each use.
       reply.header('cache-control', 'private, no-cache')

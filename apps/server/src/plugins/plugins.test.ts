@@ -6,6 +6,7 @@ import { MSG, TOKEN_COOKIE } from '@lingocast/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, form, type TestApp } from '../../../../test/app'
 import { startSmtpServer, type SmtpServer } from '../../../../test/smtp'
+import { asPartOfPage } from './auth-guard'
 
 let t: TestApp
 let smtp: SmtpServer
@@ -203,5 +204,19 @@ describe('auth guard', () => {
     expect((await t.app.inject({ method: 'GET', url: '/test/media', cookies })).json()).toEqual({ user: 'guard' })
     expect((await t.app.inject({ method: 'GET', url: '/test/private', cookies })).statusCode).toBe(401)
     expect((await t.app.inject({ method: 'POST', url: '/test/media', cookies })).statusCode).toBe(401)
+  })
+
+  it("a server-rendered page's own calls are its learner's; a call with any other token, or from outside the page, is looked up as ever", async () => {
+    // The session the page looked up when it was asked for (decision 0023).
+    const page = { token, user: { id: -1, username: 'the page’s learner' } }
+    const call = (bearer: string | undefined) => t.app.inject({ method: 'GET', url: '/test/private', headers: bearer ? { authorization: `Bearer ${bearer}` } : {} })
+    expect((await asPartOfPage(page, () => call(token))).json()).toEqual({ user: 'the page’s learner' })
+    const other = await asPartOfPage(page, () => call('nope'))
+    expect(other.json()).toEqual({ success: false, msg: MSG.invalidToken })
+    expect((await asPartOfPage(page, () => call(undefined))).json()).toEqual({ success: false, msg: MSG.tokenNotFound })
+    // Meanwhile, the same token from outside the page: the account behind it, looked up.
+    const [inside, outside] = await Promise.all([asPartOfPage(page, () => call(token)), call(token)])
+    expect(inside.json()).toEqual({ user: 'the page’s learner' })
+    expect(outside.json()).toEqual({ user: 'guard' })
   })
 })

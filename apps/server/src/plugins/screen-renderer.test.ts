@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { TOKEN_COOKIE } from '@lingocast/contract'
+import Fastify, { type FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../../test/app'
 import { createTestUser, type TestUser } from '../../../../test/users'
+import { createScreenRenderer } from './screen-renderer'
 
 /**
  * Decision 0021 with the console's real build (`npm run build` first): the
@@ -31,6 +33,12 @@ async function deckWith(user: TestUser, name: string, fronts: string[]): Promise
   const id = deck.json().deck.id as number
   for (const front of fronts) await t.app.inject({ method: 'POST', url: '/english_vocab/memories/flashcard', headers: user.auth, payload: { deck_id: id, front, back: `the meaning of ${front}` } })
   return id
+}
+
+/** The learner's copy of the demo article (every library starts with it). */
+async function demoArticle(user: TestUser): Promise<{ HashID: string }> {
+  const list = await t.app.inject({ method: 'GET', url: '/english_vocab/api/word_collections', headers: user.auth })
+  return (list.json().collections as Array<{ HashID: string; Audio: string | null }>).find((a) => a.Audio === '/demo/sense-and-sensibility.mp3')!
 }
 
 beforeAll(async () => {
@@ -93,8 +101,7 @@ describe('a screen rendered with the learner’s data', () => {
   })
 
   it("the player page shows the article and its transcript's sentence, and carries both answers", async () => {
-    const list = await t.app.inject({ method: 'GET', url: '/english_vocab/api/word_collections', headers: ann.auth })
-    const demo = (list.json().collections as Array<{ HashID: string; Audio: string | null }>).find((a) => a.Audio === '/demo/sense-and-sensibility.mp3')!
+    const demo = await demoArticle(ann)
     const { frame, text, data } = parts((await page(`/console/player/audio/${demo.HashID}`, ann.token)).body)
     expect(text).toContain('Sense and Sensibility, Chapter 1 (excerpt)')
     // No media element in the frame: it would fetch the recording once more, for an element thrown away.
@@ -110,6 +117,35 @@ describe('a screen rendered with the learner’s data', () => {
     const other = parts((await page(`/console/player/audio/${demo.HashID}`, bob.token)).body)
     expect(other.text).not.toContain('John Dashwood')
     expect(JSON.stringify(other.data ?? {})).not.toContain(demo.HashID)
+  })
+
+  it("fifty learners opening the player at once: every page carries its own learner's transcript and answers", async () => {
+    const learners = []
+    for (let i = 0; i < 50; i++) learners.push(await createTestUser(t.db.database, `listener${i}@example.com`))
+    // Each with a deck, whose cards the sidebar's due badge counts: a page asks for them too.
+    for (const [i, l] of learners.entries()) await deckWith(l, `Deck ${i}`, ['estate', 'harbour'])
+    const articles = await Promise.all(learners.map(async (l) => (await demoArticle(l)).HashID))
+    // Over HTTP on loopback, as their browsers would ask.
+    const server = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const pages = await Promise.all(
+      learners.map(async (l, i) => {
+        const res = await fetch(`${server}/console/player/audio/${articles[i]}`, { headers: { ...html, cookie: `${TOKEN_COOKIE}=${l.token}` } })
+        return { statusCode: res.status, body: await res.text() }
+      }),
+    )
+    const carried = pages.map((res, i) => {
+      const { text, data } = parts(res.body)
+      const keys = data?.queries.map((q) => JSON.stringify(q.queryKey)) ?? []
+      return {
+        status: res.statusCode,
+        sentence: text.includes('John Dashwood had then leisure'),
+        article: keys.includes(JSON.stringify(['library', 'article', articles[i]])),
+        transcript: keys.includes(JSON.stringify(['player', 'segments', '/demo/sense-and-sensibility.mp3'])),
+        // Each learner has a demo article of their own: no page names the next learner's.
+        othersArticle: res.body.includes(articles[(i + 1) % articles.length]!),
+      }
+    })
+    expect(carried).toEqual(pages.map(() => ({ status: 200, sentence: true, article: true, transcript: true, othersArticle: false })))
   })
 
   it("names none of react-markdown's code for the player or the review: it is fetched when markdown is first shown", async () => {
@@ -137,5 +173,41 @@ describe('a screen rendered with the learner’s data', () => {
     expect(frame).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;')
     expect(res.body).not.toContain('<script>alert(1)')
     expect(JSON.stringify(data)).toContain('</script><script>alert(1)</script>')
+  })
+})
+
+describe('pages rendered with their data, more at once than the server takes', () => {
+  it("a page beyond the waiting line gets the build's frame at once; those in line are rendered, each in turn", async () => {
+    // A server whose every answer takes 300 ms (the calls of the screen find no routes here: the render shows their errors).
+    const slow = Fastify()
+    let firstCall: () => void
+    const calling = new Promise<void>((resolve) => (firstCall = resolve))
+    slow.addHook('onRequest', async (req) => {
+      if (req.url.startsWith('/english_vocab/')) firstCall()
+      await new Promise((resolve) => setTimeout(resolve, 300))
+    })
+    let request: FastifyRequest | undefined
+    slow.get('/console/memories/review', async (req) => void (request = req))
+    const { render } = createScreenRenderer(slow, path.resolve(consoleDir, '../dist-ssr/render-screen.js'), slow.log, { atOnce: 1, waiting: 1 })
+    await slow.ready()
+    await slow.inject({ method: 'GET', url: '/console/memories/review?deck_id=1' })
+    const page = async () => {
+      const started = performance.now()
+      const rendered = await render(request!, { token: 'a-token', user: { id: 1, username: 'ann' } })
+      return { rendered: rendered !== undefined, ms: performance.now() - started }
+    }
+    const first = page()
+    // The first one has the one place once its render calls the server: the next waits in line.
+    await calling
+    const second = page()
+    const third = await page()
+    expect(third.rendered).toBe(false)
+    // At once: it waited for no render (each takes over 300 ms here).
+    expect(third.ms).toBeLessThan(150)
+    expect((await first).rendered).toBe(true)
+    const inLine = await second
+    expect(inLine.rendered).toBe(true)
+    expect(inLine.ms).toBeGreaterThan(300)
+    await slow.close()
   })
 })
