@@ -108,7 +108,7 @@ export function createReviewsRepo(db: Db) {
      * the one before it saved; nothing is lost and nobody retries forever.
      *
      * An answer given before the card's last applied one (made offline, sent
-     * late: issue 26) is not put on top of it: under the lock, the card's log
+     * late, decision 0015) is not put on top of it: under the lock, the card's log
      * is replayed with it in its place (`rules.replay`), and every log row
      * from there on gets the schedule before and after it rewritten.
      *
