@@ -51,6 +51,9 @@ export function cutWhenSlow(body: Readable, limit: LowSpeedLimit): Readable {
   }, limit.windowMs)
   timer.unref()
   body.on('error', (error) => counted.destroy(error))
+  // The host may fail the body before its reader has started (a cache fill still making room): the error
+  // is kept on the stream for that reader, and must not be an uncaught one meanwhile (it would end the process).
+  counted.on('error', () => undefined)
   counted.on('close', () => {
     clearInterval(timer)
     if (!body.readableEnded) discardBody(body)
