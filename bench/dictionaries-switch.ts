@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { DEV_LOGIN_TOKEN } from '@lingocast/contract'
 import { hostileDictionaries } from '../test/dictionaries'
-import { BUILT_SERVER, freePort } from '../test/server-process'
+import { BUILT_SERVER, BUILT_SERVER_ENV, freePort } from '../test/server-process'
 import { median } from './harness'
 
 /**
@@ -41,7 +41,7 @@ export async function switchLanguage(): Promise<Record<string, number>> {
   const base = `http://127.0.0.1:${port}`
   const proc = spawn(process.execPath, BUILT_SERVER, {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), DATA_DIR: dataDir, DEV_LOGIN: '1', FEED_CATALOGUE_FETCH: '0', LOG_LEVEL: 'warn' },
+    env: { ...BUILT_SERVER_ENV, PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), DATA_DIR: dataDir, DEV_LOGIN: '1', FEED_CATALOGUE_FETCH: '0', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()))

@@ -9,7 +9,7 @@ import { loadConfig } from '../apps/server/src/config'
 import { discoverDictionaries } from '../apps/server/src/features/vocabulary/dictionaries/discover'
 import { createTranslations } from '../apps/server/src/features/vocabulary/dictionaries/translations'
 import { topLemmas } from '../apps/server/src/features/vocabulary/placement'
-import { BUILT_SERVER, freePort } from '../test/server-process'
+import { BUILT_SERVER, BUILT_SERVER_ENV, freePort } from '../test/server-process'
 import { median, printTable } from './harness'
 import { switchLanguage } from './dictionaries-switch'
 
@@ -102,7 +102,7 @@ async function startOnce(dataDir: string, next: string | null) {
   const started = performance.now()
   const proc = spawn(process.execPath, BUILT_SERVER, {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), DATA_DIR: dataDir, DEV_LOGIN: '1', FEED_CATALOGUE_FETCH: '0', LOG_LEVEL: 'warn' },
+    env: { ...BUILT_SERVER_ENV, PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), DATA_DIR: dataDir, DEV_LOGIN: '1', FEED_CATALOGUE_FETCH: '0', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()))

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { DEV_LOGIN_TOKEN } from '@lingocast/contract'
 import { openDatabase } from '../apps/server/src/db/client'
 import { readyTemplate } from '../apps/server/src/db/template'
-import { BUILT_SERVER, freePort } from '../test/server-process'
+import { BUILT_SERVER, BUILT_SERVER_ENV, freePort } from '../test/server-process'
 import { median, printTable } from './harness'
 
 /**
@@ -48,7 +48,7 @@ async function startOnce(dataDir: string, entry = BUILT_SERVER): Promise<{ healt
   const started = performance.now()
   const proc = spawn(process.execPath, entry, {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), DATA_DIR: dataDir, DEV_LOGIN: '1', FEED_CATALOGUE_FETCH: '0', LOG_LEVEL: 'warn' },
+    env: { ...BUILT_SERVER_ENV, PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), DATA_DIR: dataDir, DEV_LOGIN: '1', FEED_CATALOGUE_FETCH: '0', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()))
