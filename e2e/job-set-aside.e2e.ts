@@ -111,7 +111,9 @@ describe('jobs set aside after they stopped the server twice, as the learner mee
     await page.getByRole('button', { name: 'Refresh now' }).click()
     await status.waitFor({ state: 'detached', timeout: 20_000 })
     await page.getByText('Back after Refresh now').first().waitFor({ timeout: 20_000 })
-    expect(await server.stop()).toBe(0)
+    const code = await server.stop()
+    if (code !== 0) console.log('SERVER OUTPUT', server.output().slice(-6000))
+    expect(code).toBe(0)
     server = undefined
   }, 300_000)
 })

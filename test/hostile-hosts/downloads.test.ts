@@ -91,3 +91,17 @@ describe('the thumbnail proxy', () => {
     expect(res.json().msg).toMatch(/image|larger than|redirects/i)
   })
 })
+
+describe('stopping while a host holds a body', () => {
+  it('cuts what is in flight after a moment, so the shutdown is not held', async () => {
+    const fetcher = createSafeFetch({ allowHosts: ['127.0.0.1'], headersTimeoutMs: 60_000, bodyTimeoutMs: 60_000 })
+    const res = await fetcher.fetch(`${host.base('trickle-body')}/episode.mp3`)
+    const reading = (async () => {
+      for await (const _ of res.body) void _
+    })()
+    const started = Date.now()
+    await fetcher.close(300)
+    expect(Date.now() - started).toBeLessThan(3000)
+    await expect(reading).rejects.toThrow()
+  })
+})

@@ -63,6 +63,8 @@ export function createSafeFetch(options: SafeFetchOptions = {}) {
   const maxRedirects = options.maxRedirects ?? 5
   const lowSpeed = options.lowSpeed ?? DEFAULT_LOW_SPEED
 
+  /** Bodies not yet ended or destroyed: what a close waits for, a moment. */
+  const inFlight = new Set<Readable>()
   const baseConnect = buildConnector({ timeout: 10_000 })
   const dispatcher = new Agent({
     headersTimeout: options.headersTimeoutMs ?? 15_000,
@@ -110,11 +112,24 @@ export function createSafeFetch(options: SafeFetchOptions = {}) {
           url = checkUrl(new URL(String(location), url))
           continue
         }
+        inFlight.add(res.body)
+        res.body.once('close', () => inFlight.delete(res.body))
         const body = init.eager ? cutWhenSlow(res.body, lowSpeed) : res.body
         return { status: res.statusCode, headers: res.headers, body, url: url.toString() }
       }
     },
-    close: () => dispatcher.close(),
+    /**
+     * Ends every connection: requests in flight get `graceMs` to finish, then are cut. At shutdown a host
+     * that holds a body (a media host feeding a player that has gone) must not hold the process for ever.
+     */
+    async close(graceMs = 1000): Promise<void> {
+      let timer: NodeJS.Timeout | undefined
+      const drained = Promise.all([...inFlight].map((body) => new Promise((resolve) => body.once('close', resolve))))
+      await Promise.race([drained, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))])
+      clearTimeout(timer)
+      // Not close() first: undici's Agent forgets its clients on close, and a destroy after it cuts nothing.
+      await dispatcher.destroy()
+    },
   }
 }
 
