@@ -282,6 +282,11 @@ export const lookupWord = defineRoute({
     model: z.boolean(),
     /** Meanings in the learner's language (issue 24), best first, each naming its source; empty without a language or an entry. */
     translations: z.array(translation),
+    /**
+     * True while a dictionary of the learner's language is still being indexed (they just chose it): the
+     * lookup answered without waiting for it, and asking again a moment later may bring more meanings.
+     */
+    translations_pending: z.literal(true).optional(),
     /** The learner's language (ISO 639-1); null until they name one. */
     native_language: z.string().nullable(),
     /** The learner's web dictionary for this word (their template with the lemma filled in); null when none is set. */

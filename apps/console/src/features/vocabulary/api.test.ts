@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import { setStatusInCache, vocabularyKeys, type ArticleWords, type WordLookup } from './api'
+import { lookupQuery, PENDING_TRANSLATIONS_RETRY_MS, setStatusInCache, vocabularyKeys, type ArticleWords, type WordLookup } from './api'
 import { statusOfWord } from './statuses'
 
 const article = (forms: Record<string, string>, statuses: ArticleWords['statuses'] = {}): ArticleWords => ({ forms, statuses })
@@ -26,5 +26,18 @@ describe('setStatusInCache', () => {
     expect(statusOfWord(client.getQueryData<ArticleWords>(vocabularyKeys.article('a1'))!, 'ran')).toBe('new')
     expect(statusOfWord(client.getQueryData<ArticleWords>(vocabularyKeys.article('a2'))!, 'runs')).toBe('ignored')
     expect(client.getQueryData<WordLookup>(vocabularyKeys.lookup('running', 'She was running.'))!.status).toBe('new')
+  })
+})
+
+describe('lookupQuery', () => {
+  it('asks again while a dictionary of the learner language is still being indexed, and stops once it answers whole', async () => {
+    const client = new QueryClient()
+    const options = lookupQuery('leisure', 'They had leisure to read.')
+    const interval = options.refetchInterval as (query: unknown) => number | false
+    const pending = { ...lookup('leisure', 'leisure'), native_language: 'de', translations_pending: true as const }
+    client.setQueryData(options.queryKey, pending)
+    expect(interval(client.getQueryCache().find({ queryKey: options.queryKey }))).toBe(PENDING_TRANSLATIONS_RETRY_MS)
+    client.setQueryData(options.queryKey, { ...lookup('leisure', 'leisure'), native_language: 'de', translations: [{ text: 'Muße', source: 'FreeDict English–German' }] })
+    expect(interval(client.getQueryCache().find({ queryKey: options.queryKey }))).toBe(false)
   })
 })

@@ -66,7 +66,12 @@ export const lookupQuery = (word: string, sentence?: string) =>
       ),
     networkMode: 'offlineFirst',
     staleTime: 5 * 60_000,
+    // A dictionary of the learner's language was still being indexed: asked again until its meanings can come.
+    refetchInterval: (query) => (query.state.data?.translations_pending ? PENDING_TRANSLATIONS_RETRY_MS : false),
   })
+
+/** How soon a lookup answered without a dictionary still being indexed is asked again (German takes about a second). */
+export const PENDING_TRANSLATIONS_RETRY_MS = 1000
 
 /**
  * The configured model's short explanation of the word in its sentence; only

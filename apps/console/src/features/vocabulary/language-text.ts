@@ -23,6 +23,8 @@ export const LANGUAGE_TEXT = {
   modelFailed: 'The AI tutor could not translate it now.',
   sentenceLabel: 'The sentence',
   addWebDictionary: 'Add a web dictionary under Vocabulary → Your language.',
+  /** While the server still indexes a dictionary of the learner's language (they just chose it). */
+  indexing: 'Opening your dictionary…',
 } as const
 
 /** The English name of a language code ("de" -> "German"). */

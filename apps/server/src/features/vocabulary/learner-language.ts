@@ -6,6 +6,8 @@ import type { WordSettings, WordSettingsPatch, WordSettingsRepo } from './word-s
 /** What the lookup adds in the learner's language (issue 24). */
 export interface LearnerMeaning {
   translations: Translation[]
+  /** Present (true) while a dictionary of the learner's language is still being indexed. */
+  translations_pending?: true
   native_language: string | null
   dictionary_link: string | null
 }
@@ -31,6 +33,8 @@ export function createLearnerLanguage(deps: { settings: WordSettingsRepo; transl
     const list = language ? await translations.translate(language, { lemma: found.lemma, form: found.word, pos: found.pos, sentence }) : []
     return {
       translations: list,
+      // Asked at once, a lookup answers without a dictionary still indexing (a learner who just chose their language): the console asks again.
+      ...(language && translations.indexing(language) ? { translations_pending: true as const } : {}),
       native_language: language,
       dictionary_link: own.dictionaryUrl ? dictionaryLink(own.dictionaryUrl, found.lemma) : null,
     }

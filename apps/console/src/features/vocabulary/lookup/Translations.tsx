@@ -42,7 +42,12 @@ export function Translations({ data, word, sentence }: { data: WordLookup; word:
         <Languages className="h-3.5 w-3.5" aria-hidden="true" />
         {name}
       </p>
-      {none ? (
+      {none && data.translations_pending ? (
+        <p className="flex items-center gap-2 text-sm text-slate-600" data-testid="translations-pending">
+          <Spinner className="h-4 w-4 text-emerald-600" label={LANGUAGE_TEXT.indexing} />
+          {LANGUAGE_TEXT.indexing}
+        </p>
+      ) : none ? (
         <p className="text-sm text-slate-600" data-testid="no-translation">
           {noTranslation(language, data.lemma)}
         </p>

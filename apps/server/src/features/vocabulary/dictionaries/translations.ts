@@ -98,6 +98,14 @@ export function createTranslations(deps: { discovery: Discovery; log: Log; index
       for (const d of ofLanguage(language)) source(d)
     },
 
+    /** True while a dictionary of `language` is still being indexed: its meanings may come with a later lookup. */
+    indexing(language: string): boolean {
+      return ofLanguage(language).some((d) => {
+        const entry = sources.get(d.file)
+        return entry !== undefined && !entry.lexicon && !entry.out
+      })
+    },
+
     /** Resolves once every dictionary of `language` is ready or left out (starting those not started). */
     async ready(language: string): Promise<void> {
       await Promise.all(ofLanguage(language).map((d) => source(d).settled))
