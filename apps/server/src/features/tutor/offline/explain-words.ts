@@ -42,6 +42,9 @@ interface CardOptions {
   translate?: Translate | undefined
 }
 
+/** The front of the card for a word the tutor picked: a hyphenated word as written, else its base form. */
+const frontOf = (word: WordInSentence) => (word.parts ? word.form.toLowerCase() : shownLemma(word))
+
 /** The similar words WordNet supports and an example, under a word's meaning. */
 async function moreAbout(wordnet: WordNet, sense: Sense | undefined, example: string | undefined): Promise<string[]> {
   const lines: string[] = []
@@ -49,6 +52,27 @@ async function moreAbout(wordnet: WordNet, sense: Sense | undefined, example: st
   if (similar.length > 0) lines.push(`- Similar: ${similar.join(', ')}`)
   if (example) lines.push(`- Another example: ${quote(example)}`)
   return lines
+}
+
+/**
+ * A hyphenated word's parts, each in the sense `context` gives it, and the
+ * lines that explain it by them. A part's usage note ("(`ill' is often used
+ * as a combining form)") is what the whole word shows: the meaning is what
+ * follows it.
+ */
+async function byParts(wordnet: WordNet, word: WordInSentence & { parts: WordInSentence[] }, pos: string, context: string, inSentence: boolean) {
+  const parts = await Promise.all(
+    word.parts.map(async (part) => {
+      const sense = await senseInContext(wordnet, part, context)
+      return { part, sense: { ...sense, definition: sense.definition.replace(/^\([^)]*\)\s*/, '') || sense.definition } }
+    }),
+  )
+  const lines = [
+    `### **${word.form}** · ${pos}`,
+    `The offline dictionary has no entry for the whole word; ${inSentence ? 'in this sentence ' : ''}its parts mean:`,
+    ...parts.map(({ part, sense }) => `- *${part.form}* (${POS_NAME[sense.pos]}): ${sense.definition}`),
+  ]
+  return { text: lines.join('\n'), meaning: parts.map(({ part, sense }) => `${part.form}: ${sense.definition}`).join('; ') }
 }
 
 /**
@@ -66,21 +90,7 @@ async function explainInSentence(wordnet: WordNet, front: string, sentence: stri
   const card = formatFlashcardSuggestion({ front, back: options.quoteSentence ? `${cue} — ${quote(sentence)}` : cue })
   const pos = partOfSpeech(meaning.sense?.pos ?? meaning.pos)
 
-  if (word?.parts) {
-    // A part's usage note ("(`ill' is often used as a combining form)") is what the whole word shows: the meaning is what follows it.
-    const parts = await Promise.all(
-      word.parts.map(async (part) => {
-        const sense = await senseInContext(wordnet, part, sentence)
-        return { part, sense: { ...sense, definition: sense.definition.replace(/^\([^)]*\)\s*/, '') || sense.definition } }
-      }),
-    )
-    const lines = [
-      `### **${word.form}** · ${pos}`,
-      'The offline dictionary has no entry for the whole word; in this sentence its parts mean:',
-      ...parts.map(({ part, sense }) => `- *${part.form}* (${POS_NAME[sense.pos]}): ${sense.definition}`),
-    ]
-    return { text: lines.join('\n'), front, card, lemma: meaning.lemma }
-  }
+  if (word?.parts) return { text: (await byParts(wordnet, { ...word, parts: word.parts }, pos, sentence, true)).text, front, card, lemma: meaning.lemma }
 
   const said = word?.form ?? meaning.word
   const shown = said.toLowerCase() === meaning.lemma ? `**${meaning.lemma}**` : `**${said}** (from *${meaning.lemma}*)`
@@ -94,16 +104,11 @@ async function explainInSentence(wordnet: WordNet, front: string, sentence: stri
 
 /** A word asked about without a sentence: its most likely sense, read from the question, and a card for it. */
 async function explainAlone(wordnet: WordNet, word: WordInSentence, question: string): Promise<Explained> {
-  const front = word.parts ? word.form.toLowerCase() : shownLemma(word)
+  const front = frontOf(word)
   if (word.parts) {
     const pos = POS_NAME[word.hint ?? 'a']
-    const parts = await Promise.all(word.parts.map(async (part) => ({ part, sense: await senseInContext(wordnet, part, question) })))
-    const lines = [
-      `### **${word.form}** · ${pos}`,
-      'The offline dictionary has no entry for the whole word; its parts mean:',
-      ...parts.map(({ part, sense }) => `- *${part.form}* (${POS_NAME[sense.pos]}): ${sense.definition}`),
-    ]
-    return { text: lines.join('\n'), front, lemma: word.lemma, card: formatFlashcardSuggestion({ front, back: `(${pos}) ${parts.map(({ part, sense }) => `${part.form}: ${sense.definition}`).join('; ')}` }) }
+    const { text, meaning } = await byParts(wordnet, { ...word, parts: word.parts }, pos, question, false)
+    return { text, front, lemma: word.lemma, card: formatFlashcardSuggestion({ front, back: `(${pos}) ${meaning}` }) }
   }
   const sense = await senseInContext(wordnet, word, question)
   const pos = POS_NAME[sense.pos]
@@ -111,9 +116,6 @@ async function explainAlone(wordnet: WordNet, word: WordInSentence, question: st
   const lines = [`### ${shown} · ${pos}`, `Most often it means: *${sense.definition}*.`, ...(await moreAbout(wordnet, sense, sense.examples[0]))]
   return { text: lines.join('\n'), front, lemma: word.lemma, card: formatFlashcardSuggestion({ front, back: `(${pos}) ${sense.definition}` }), sense }
 }
-
-/** The front of the card for a word the tutor picked: a hyphenated word as written, else its base form. */
-const frontOf = (word: WordInSentence) => (word.parts ? word.form.toLowerCase() : shownLemma(word))
 
 export interface ExplainOptions {
   /** A flashcard request (spec 000 s3): propose the card first, explain briefly. */
