@@ -58,6 +58,7 @@ import { createComprehensionService } from './features/vocabulary/comprehension.
 import { createEpisodeWordsJob, setAsideEpisodeWords } from './features/vocabulary/episode-words.job'
 import { recordKnownToday } from './features/vocabulary/known-history'
 import { createLookup } from './features/vocabulary/lookup'
+import { translateWith } from './features/vocabulary/meaning-in-sentence'
 import { discoverDictionaries } from './features/vocabulary/dictionaries/discover'
 import { createTranslations, type Translations } from './features/vocabulary/dictionaries/translations'
 import { createLearnerLanguage } from './features/vocabulary/learner-language'
@@ -326,12 +327,13 @@ export async function buildApp(config: Config, deps: AppDeps) {
   // One tutor for the chat, refining cards and explaining looked-up words: the configured model, or the offline WordNet tutor.
   // One WordNet for the offline tutor and the word lookup: its sense counts are read into memory once.
   const wordnet = createWordNet()
-  const tutorProvider = deps.tutor ?? createTutorProvider(config, app.log, wordnet, operatorFetch)
-  const tutorBudget = createTutorBudget(app, config.tutorLimitPerMinute)
   // The learner's language (issue 24): bilingual dictionaries found now, each indexed when a learner of its language first needs it.
   const translations = createTranslations({ discovery: discoverDictionaries(config.dictionaries), log: app.log })
   app.addHook('onClose', async () => translations.close())
   app.decorate('translations', translations)
+  // The offline tutor's cards say what the lookup shows: the same reading, translated the same way.
+  const tutorProvider = deps.tutor ?? createTutorProvider(config, app.log, wordnet, operatorFetch, translateWith(translations))
+  const tutorBudget = createTutorBudget(app, config.tutorLimitPerMinute)
   const wordSettings = createWordSettingsRepo(db)
   const learnerLanguage = createLearnerLanguage({ settings: wordSettings, translations })
   // The languages learners chose: indexed from the start in the indexing worker, so lookups find them ready.
@@ -349,7 +351,12 @@ export async function buildApp(config: Config, deps: AppDeps) {
     budget: tutorBudget,
   })
   await app.register(improveFlashcardRoutes, { tutor: tutorProvider, library, budget: tutorBudget })
-  const tutor = createTutorService({ provider: tutorProvider, library, learnerWords: (userId, lemmas) => comprehensionRepo.statusesOf(userId, lemmas) })
+  const tutor = createTutorService({
+    provider: tutorProvider,
+    library,
+    learnerWords: (userId, lemmas) => comprehensionRepo.statusesOf(userId, lemmas),
+    learnerLanguage: async (userId) => (await learnerLanguage.languageOf(userId))?.code,
+  })
   await app.register(tutorRoutes, { tutor, budget: tutorBudget })
 
   // Feed refreshes are short network calls: their own lane, so they never wait behind a long transcription.

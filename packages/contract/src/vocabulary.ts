@@ -269,7 +269,12 @@ export const lookupWord = defineRoute({
      * The sense that fits the sentence best (offline: WordNet's, chosen by the sentence; a function word's from the
      * built-in list; a contraction or a hyphenated word WordNet lacks, from its parts); null when there is none.
      */
-    sense: z.object({ gloss: z.string(), examples: z.array(z.string()) }).nullable(),
+    sense: z.object({
+      gloss: z.string(),
+      examples: z.array(z.string()),
+      /** Beyond the word's part of speech: the sense's own, where they differ ("please" read as an interjection, in WordNet's adverb sense). */
+      pos: z.string().optional(),
+    }).nullable(),
     /** The word's other senses, most likely first (issue 24: shown folded); absent or empty when there are none. */
     other_senses: z.array(z.object({ pos: z.string(), gloss: z.string(), examples: z.array(z.string()) })).optional(),
     status: z.enum(WORD_STATUSES),

@@ -13,6 +13,7 @@ import { TextArea } from './components/TextArea'
 import { CARD_KIND_HELP, CARD_KIND_OPTIONS, failureText, MEMORIES_MSG, MEMORIES_TEXT } from './messages'
 import { pickableWords, segmentContext } from './segment-context'
 import { selectDeck, useStoredDeckId } from './selected-deck'
+import { useLookupCue } from './use-lookup-cue'
 
 interface Props {
   article: Pick<Article, 'HashID' | 'Title'>
@@ -60,6 +61,16 @@ export default function CreateFlashcardModal({ article, segments, segment, initi
   const touched = useRef({ front: false, cue: initialCue !== '' })
   const fields = useRef({ front, cue })
   fields.current = { front, cue }
+  // The front picked in the player (else the tutor's) takes the meaning the lookup shows for it in this sentence,
+  // over the tutor's card: the popover's sense, in the learner's language first, never another word's.
+  const [meaningFront, setMeaningFront] = useState(initialCue ? undefined : initialFront.trim() || undefined)
+  const lookupCue = useLookupCue(meaningFront, segment.text.trim())
+  const fromLookup = useRef({ front: meaningFront, cue: lookupCue })
+  fromLookup.current = { front: meaningFront, cue: lookupCue }
+  useEffect(() => {
+    if (lookupCue === undefined || touched.current.cue || fields.current.front.trim() !== meaningFront) return
+    setCue(lookupCue)
+  }, [lookupCue, meaningFront])
   // Only timed words can be cut from the media; a card from an untimed segment has no sound.
   const speaks = segment.word_timestamps.length > 0
   const create = useCreateFlashcard({
@@ -86,7 +97,9 @@ export default function CreateFlashcardModal({ article, segments, segment, initi
         setProposal({ state: 'answered', cards })
         const next = fillFromProposal(fields.current, cards, touched.current, initialFront || undefined)
         setFront(next.front)
-        setCue(next.cue)
+        const looked = fromLookup.current
+        setCue(!touched.current.cue && looked.cue !== undefined && looked.front === next.front.trim() ? looked.cue : next.cue)
+        if (!initialFront && !touched.current.front) setMeaningFront(next.front.trim() || undefined)
       },
       (error: unknown) => {
         if (controller.signal.aborted) return
@@ -135,10 +148,10 @@ export default function CreateFlashcardModal({ article, segments, segment, initi
       ? CARD_WINDOW_TEXT.proposing
       : proposal?.state === 'failed'
         ? CARD_WINDOW_TEXT.proposalFailed
-        : proposal?.state === 'answered' && cards.length === 0
-          ? CARD_WINDOW_TEXT.noProposal
-          : proposal?.state === 'answered' && front.trim() !== '' && cue.trim() === '' && !touched.current.cue
-            ? CARD_WINDOW_TEXT.noCueFor(front.trim())
+        : proposal?.state === 'answered' && front.trim() !== '' && cue.trim() === '' && !touched.current.cue
+          ? CARD_WINDOW_TEXT.noCueFor(front.trim())
+          : proposal?.state === 'answered' && cards.length === 0 && front.trim() === ''
+            ? CARD_WINDOW_TEXT.noProposal
             : undefined
 
   return (

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../../../test/app'
 import { createTestUser, type TestUser } from '../../../../../test/users'
@@ -41,7 +42,17 @@ cards = [dict(zip(('id', 'nid', 'type', 'queue', 'due', 'ivl', 'factor', 'reps',
 revlog = [dict(zip(('id', 'cid', 'usn', 'ease', 'ivl', 'lastIvl', 'factor', 'time', 'type'), row))
           for row in db.execute('select id, cid, usn, ease, ivl, lastIvl, factor, time, type from revlog order by id')]
 crt_day = datetime.date.fromtimestamp(crt).toordinal()
-print(json.dumps(dict(names=names, media=media, crt_day=crt_day, notes=notes, cards=cards, revlog=revlog,
+# Anki's statistics put a review on a day counted from the next day's start (the 4 a.m. rollover after
+# the moment given, else now): (seconds of the id - that start) / 86400, truncated as Rust's i64 division.
+at = datetime.datetime.fromtimestamp(int(sys.argv[2]) / 1000) if len(sys.argv) > 2 else datetime.datetime.now()
+rollover = at.replace(hour=4, minute=0, second=0, microsecond=0)
+if rollover <= at: rollover += datetime.timedelta(days=1)
+next_day_start = int(rollover.timestamp())
+for r in revlog: r['anki_day'] = int((r['id'] // 1000 - next_day_start) / 86400)
+tables = {t: [[name, type.lower(), notnull, pk] for _, name, type, notnull, _, pk in db.execute('pragma table_info(%s)' % t)]
+          for (t,) in db.execute("select name from sqlite_master where type = 'table' order by name")}
+indexes = sorted(db.execute("select name, tbl_name from sqlite_master where type = 'index'").fetchall())
+print(json.dumps(dict(names=names, media=media, crt_day=crt_day, notes=notes, cards=cards, revlog=revlog, tables=tables, indexes=indexes,
                       integrity=db.execute('pragma integrity_check').fetchone()[0])))
 `
 
@@ -52,7 +63,10 @@ interface Read {
   integrity: string
   notes: Array<{ id: number; guid: string; fields: string[]; sfld: string | number; sfld_type: string; csum: number; anki_sfld: string; anki_csum: number }>
   cards: Array<{ id: number; nid: number; type: number; queue: number; due: number; ivl: number; factor: number; reps: number; lapses: number; left: number }>
-  revlog: Array<{ id: number; cid: number; usn: number; ease: number; ivl: number; lastIvl: number; factor: number; time: number; type: number }>
+  revlog: Array<{ id: number; cid: number; usn: number; ease: number; ivl: number; lastIvl: number; factor: number; time: number; type: number; anki_day: number }>
+  /** Each table's columns as SQLite reports them: name, type, not null, primary key. */
+  tables: Record<string, Array<[string, string, number, number]>>
+  indexes: Array<[string, string]>
 }
 
 let t: TestApp
@@ -69,8 +83,8 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-const post = async (url: string, payload: object) => {
-  const res = await t.app.inject({ method: 'POST', url, headers: alice.auth, payload })
+const post = async (url: string, payload: object, user = alice) => {
+  const res = await t.app.inject({ method: 'POST', url, headers: user.auth, payload })
   expect(res.statusCode).toBe(200)
   return res.json()
 }
@@ -80,12 +94,13 @@ const review = async (flashcard_id: number, rating: string, time_ms?: number) =>
 /** A card in a step of minutes is in Anki's learning queue (1), due at its second. */
 const dueSecond = (iso: string) => Math.floor(Date.parse(iso) / 1000)
 
-async function exportAndRead(deckId: number): Promise<Read> {
-  const res = await t.app.inject({ method: 'GET', url: `/english_vocab/memories/deck/${deckId}/export.apkg`, headers: alice.auth })
+/** The package as Python reads it; `at` (ms) is the moment Anki's days are counted from (now when absent). */
+async function exportAndRead(deckId: number, at?: number, user = alice): Promise<Read> {
+  const res = await t.app.inject({ method: 'GET', url: `/english_vocab/memories/deck/${deckId}/export.apkg`, headers: user.auth })
   expect(res.statusCode).toBe(200)
   const file = join(dir, `${deckId}.apkg`)
   writeFileSync(file, res.rawPayload)
-  return JSON.parse(execFileSync('python3', ['-c', READER, file], { encoding: 'utf8' })) as Read
+  return JSON.parse(execFileSync('python3', ['-c', READER, file, ...(at === undefined ? [] : [String(at)])], { encoding: 'utf8' })) as Read
 }
 
 /** A local date's day number, as Python's date.toordinal() counts (1 = 0001-01-01). */
@@ -218,6 +233,100 @@ describe('Anki package as Anki writes it', () => {
       [1, 1],
     ])
     expect(cardOf('late')).toMatchObject({ type: 3, queue: 1, reps: 3, lapses: 1 })
+  })
+})
+
+/** Anki's schema 11 (rslib/src/storage/schema11.sql): each table's columns in order, and its indexes. */
+const ANKI_SCHEMA_11: Record<string, string> = {
+  col: 'id crt mod scm ver dty usn ls conf:text models:text decks:text dconf:text tags:text',
+  notes: 'id guid:text mid mod usn tags:text flds:text sfld csum flags data:text',
+  cards: 'id nid did ord mod usn type queue due ivl factor reps lapses left odue odid flags data:text',
+  revlog: 'id cid usn ease ivl lastIvl factor time type',
+  graves: 'usn oid type',
+}
+const ANKI_INDEXES_11 = [
+  ['ix_cards_nid', 'cards'],
+  ['ix_cards_sched', 'cards'],
+  ['ix_cards_usn', 'cards'],
+  ['ix_notes_csum', 'notes'],
+  ['ix_notes_usn', 'notes'],
+  ['ix_revlog_cid', 'revlog'],
+  ['ix_revlog_usn', 'revlog'],
+]
+/** A column as SQLite reports it: integer unless named otherwise, every one not null, `id` the key. */
+const columnsOf = (spec: string) =>
+  spec.split(' ').map((c) => {
+    const [name, type = 'integer'] = c.split(':')
+    return [name, type, name === 'id' ? 0 : 1, name === 'id' ? 1 : 0]
+  })
+
+describe('review history as it happened', () => {
+  it('gives each revlog row the time its review was made, on its own day, whatever the card order', async () => {
+    // A learner of their own, so the statistics hold only these reviews.
+    const bob = await createTestUser(t.db.database, 'anki-days@example.com')
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bob.auth })
+    const now = Date.now()
+    const DAY = 86_400_000
+    const deck = (await post('/english_vocab/memories/deck', { name: 'Days' }, bob)).deck
+    const card = async (front: string) => (await post('/english_vocab/memories/flashcard', { deck_id: deck.id, front, back: 'a cue' }, bob)).flashcard as { id: number }
+    const yesterday = await card('yesterday')
+    const older = await card('older')
+    const first = await card('first')
+    const second = await card('second')
+    // Sent as an offline review sends them: with the moment the learner answered.
+    const answered: Record<string, number[]> = { yesterday: [], older: [], first: [], second: [] }
+    const reviewAt = async (card: { id: number }, front: string, at: number) => {
+      await post('/english_vocab/memories/review', { flashcard_id: card.id, rating: 'Good', answered_at: new Date(at).toISOString() }, bob)
+      answered[front]!.push(at)
+    }
+    await reviewAt(yesterday, 'yesterday', now - DAY)
+    await reviewAt(older, 'older', now - 5 * DAY)
+    await reviewAt(older, 'older', now - 4 * DAY)
+    await reviewAt(first, 'first', now - 2 * DAY)
+    await reviewAt(second, 'second', now - 2 * DAY)
+    await reviewAt(yesterday, 'yesterday', now)
+
+    const read = await exportAndRead(deck.id, now, bob)
+    // The package is in Anki's schema 11, table by table and index by index.
+    expect(read.integrity).toBe('ok')
+    expect(read.tables).toEqual(Object.fromEntries(Object.entries(ANKI_SCHEMA_11).map(([table, spec]) => [table, columnsOf(spec)])))
+    expect(read.indexes).toEqual(ANKI_INDEXES_11)
+
+    const logOf = (front: string) => {
+      const card = read.cards.find((c) => c.nid === read.notes.find((n) => n.fields[0] === front)!.id)!
+      return read.revlog.filter((r) => r.cid === card.id)
+    }
+    expect(read.revlog).toHaveLength(6)
+    expect(new Set(read.revlog.map((r) => r.id)).size).toBe(6)
+    for (const [front, times] of Object.entries(answered)) {
+      const ids = logOf(front).map((r) => r.id)
+      expect(ids).toHaveLength(times.length)
+      // Each id is the review's time; two reviews of one millisecond (on two cards) take it and the next.
+      ids.forEach((id, k) => expect(id - times[k]!).toBeGreaterThanOrEqual(0))
+      ids.forEach((id, k) => expect(id - times[k]!).toBeLessThanOrEqual(1))
+    }
+    expect([...logOf('first'), ...logOf('second')].map((r) => r.id).sort((a, b) => a - b)).toEqual([now - 2 * DAY, now - 2 * DAY + 1])
+    // Anki's statistics count each review on the day it was made: days before today are negative.
+    expect(logOf('older').map((r) => r.anki_day)).toEqual([-5, -4])
+    expect(logOf('yesterday').map((r) => r.anki_day)).toEqual([-1, 0])
+    expect([...logOf('first'), ...logOf('second')].map((r) => r.anki_day)).toEqual([-2, -2])
+
+    // The CSV and the deck's own list keep the same moments: each card's last review as it was made.
+    const lastOf = (front: string) => new Date(answered[front]!.at(-1)!).toISOString()
+    const csvRes = await get(`/english_vocab/memories/deck/${deck.id}/export.csv`)
+    expect(csvRes.statusCode).toBe(200)
+    const rows = parse(csvRes.body.replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>
+    const listed = (await get(`/english_vocab/memories/flashcards?deck_id=${deck.id}`)).json().flashcards as Array<{ front: string; last_reviewed: string }>
+    for (const front of Object.keys(answered)) {
+      expect(rows.find((r) => r.front === front)!.last_reviewed).toBe(lastOf(front))
+      expect(listed.find((c) => c.front === front)!.last_reviewed).toBe(lastOf(front))
+    }
+    // And the statistics count each review on its own day.
+    const ymd = (at: number) => new Date(at).toISOString().slice(0, 10)
+    const stats = (await get(`/english_vocab/memories/stats?start_date=${ymd(now - 6 * DAY)}&end_date=${ymd(now)}&tz=UTC`)).json()
+    const perDay = new Map<string, number>()
+    for (const at of Object.values(answered).flat()) perDay.set(ymd(at), (perDay.get(ymd(at)) ?? 0) + 1)
+    expect(Object.fromEntries((stats.stats as Array<{ date: string; cards_reviewed: number }>).filter((d) => d.cards_reviewed > 0).map((d) => [d.date, d.cards_reviewed]))).toEqual(Object.fromEntries(perDay))
   })
 })
 

@@ -177,6 +177,25 @@ export function clozeText(sentence: string, word: string, hideAll: boolean): str
   return `${plain(sentence.slice(0, at.index))}{{c1::${plain(at.match)}}}${plain(sentence.slice(at.index + at.match.length))}`
 }
 
+/**
+ * Each review's revlog id: its own time in ms, which is all Anki has of when
+ * a review was made (its history, its statistics by day and FSRS's optimiser
+ * read the time from the id). The ids are the table's key, so reviews made in
+ * the same millisecond, of any cards of the deck, take the next free ones: in
+ * time order, a review moves only by as many ms as reviews share its moment.
+ */
+function revlogIds(reviews: readonly DeckReview[]): Map<DeckReview, number> {
+  // A stable sort: reviews of one moment keep the order they were logged in.
+  const inTime = [...reviews].sort((a, b) => a.reviewedAt.getTime() - b.reviewedAt.getTime())
+  const ids = new Map<DeckReview, number>()
+  let last = -Infinity
+  for (const r of inTime) {
+    last = Math.max(r.reviewedAt.getTime(), last + 1)
+    ids.set(r, last)
+  }
+  return ids
+}
+
 export async function deckToApkg(
   deck: { id: number; name: string; answerButtons?: number },
   cards: readonly FlashcardRow[],
@@ -218,7 +237,7 @@ export async function deckToApkg(
     const note = db.prepare('INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, ?)')
     const card = db.prepare('INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)')
     const revlog = db.prepare('INSERT INTO revlog VALUES (?, ?, -1, ?, ?, ?, ?, ?, ?)')
-    let lastRevlogId = 0
+    const revlogId = revlogIds(reviews)
     // Zip entries of the media files are numbered from 0, and `media` maps each number to its file name.
     const mediaMap: Record<string, string> = {}
     const files: Record<string, Uint8Array> = {}
@@ -286,11 +305,9 @@ export async function deckToApkg(
 
       history.forEach((r, k) => {
         const revlogType = revlogTypes[k]!
-        // revlog ids are the review's time in ms, and unique: two reviews in one millisecond get consecutive ids.
-        lastRevlogId = Math.max(r.reviewedAt.getTime(), lastRevlogId + 1)
         // The answer time as the learner took it, capped as Anki caps it; 0 (unknown) for reviews from before it was recorded.
         const time = r.timeMs === null ? 0 : Math.min(r.timeMs, MAX_TAKEN_S * 1000)
-        revlog.run([lastRevlogId, noteId, EASE[r.rating], revlogInterval(r.next), revlogInterval(r.previous), Math.round(r.next.ef * 1000), time, revlogType])
+        revlog.run([revlogId.get(r)!, noteId, EASE[r.rating], revlogInterval(r.next), revlogInterval(r.previous), Math.round(r.next.ef * 1000), time, revlogType])
       })
     })
     note.free()

@@ -49,6 +49,8 @@ export interface ExplainTask {
   front?: string
   /** What this learner knows of the words asked about (theirs only, never another user's). */
   learner?: LearnerWords
+  /** The learner's language (ISO 639-1), when they named one: a card's meaning comes in it first, as the lookup shows it. */
+  learnerLanguage?: string
 }
 
 /**

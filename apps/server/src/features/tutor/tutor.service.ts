@@ -24,7 +24,13 @@ function toTurn(m: ChatMessage): ChatTurn {
 }
 
 /** chat-explain-english (spec 000 s7): the learner's own article, the last 3 user turns, streamed back. */
-export function createTutorService(deps: { provider: TutorProvider; library: Pick<LibraryService, 'get'>; learnerWords?: LearnerWordsOf }) {
+export function createTutorService(deps: {
+  provider: TutorProvider
+  library: Pick<LibraryService, 'get'>
+  learnerWords?: LearnerWordsOf
+  /** The learner's language (ISO 639-1), undefined until they name one. */
+  learnerLanguage?: (userId: number) => Promise<string | undefined>
+}) {
   const { provider, library, learnerWords } = deps
   return {
     providerName: provider.name,
@@ -40,6 +46,7 @@ export function createTutorService(deps: { provider: TutorProvider; library: Pic
       const asked = messages.at(-1)?.explain
       const wantFlashcards = asked?.flashcard ?? false
       const front = wantFlashcards ? asked?.front?.trim() : undefined
+      const language = deps.learnerLanguage ? await deps.learnerLanguage(userId) : undefined
       const task: ExplainTask = {
         kind: 'explain',
         article: { title: article.Title, description: htmlToPlainText(article.Description) },
@@ -48,6 +55,7 @@ export function createTutorService(deps: { provider: TutorProvider; library: Pic
         ...(front ? { front } : {}),
         // What this learner knows of the segment's words: their own statuses, read for this user only.
         ...(asked && learnerWords ? { learner: await learnerWords(userId, [...new Set(wordTokens(asked.currentSegment.text).map((t) => t.lemma))]) } : {}),
+        ...(language ? { learnerLanguage: language } : {}),
       }
       const iterator = provider.stream(task, signal)[Symbol.asyncIterator]()
       let first = await iterator.next()

@@ -1,6 +1,7 @@
 import { dictionaryLink, languageName, type Translation } from '@lingocast/contract'
 import type { Translations } from './dictionaries/translations'
 import type { Lookup } from './lookup'
+import { translateWith } from './meaning-in-sentence'
 import type { WordSettings, WordSettingsPatch, WordSettingsRepo } from './word-settings.repo'
 
 /** What the lookup adds in the learner's language (issue 24). */
@@ -27,10 +28,11 @@ interface LookedUp {
  */
 export function createLearnerLanguage(deps: { settings: WordSettingsRepo; translations: Translations }) {
   const { settings, translations } = deps
+  const translate = translateWith(translations)
 
   async function meaningFor(own: WordSettings, found: LookedUp, sentence: string | undefined): Promise<LearnerMeaning> {
     const language = own.nativeLanguage
-    const list = language ? await translations.translate(language, { lemma: found.lemma, form: found.word, pos: found.pos, sentence }) : []
+    const list = language ? await translate(language, found, sentence) : []
     return {
       translations: list,
       // Asked at once, a lookup answers without a dictionary still indexing (a learner who just chose their language): the console asks again.

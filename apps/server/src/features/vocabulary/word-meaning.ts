@@ -91,12 +91,15 @@ export function readWord(written: string, sentence: string | undefined): ReadWor
   return { form, lemma: token?.lemma ?? form, pos: token?.pos ?? 'X', reading: token }
 }
 
-export interface WordMeaning {
+/** What a word means in its sentence, without its sound. */
+export interface WordSense {
   word: string
   pos: string
-  ipa: string | null
-  sense: { gloss: string; examples: string[] } | null
+  /** `pos`: the sense's own part of speech where it differs from the word's reading ("please", an interjection, in its adverb sense). */
+  sense: { gloss: string; examples: string[]; pos?: string } | null
   other_senses: Array<{ pos: string; gloss: string; examples: string[] }>
+  /** WordNet's sense behind `sense`, when it is one (the tutor lists its similar words); never sent. */
+  wordnetSense?: Sense
 }
 
 const shown = (sense: Sense) => ({ pos: UNIVERSAL[sense.pos] ?? sense.pos, gloss: sense.definition, examples: sense.examples })
@@ -113,43 +116,48 @@ function functionWordMeaning(lemma: string, wordnetSenses: Sense[]) {
   }
 }
 
-/** The meaning of a word read by readWord, in its sentence. */
-export async function meaningOf(wordnet: WordNet, read: ReadWord, sentence: string | undefined): Promise<WordMeaning> {
+/** How a word read by readWord sounds, as IPA; a contraction by its two parts where the dictionary lacks the whole. */
+export async function pronunciationOf(read: ReadWord): Promise<string | null> {
+  if (!read.contraction) return ipaOf(read.form, read.lemma)
+  const [head, tail] = read.contraction.parts
+  const arpabet = await arpabetOf(read.form, [[head, tail], [read.lemma, tail]])
+  return (arpabet && arpabetToIpa(arpabet)) ?? null
+}
+
+/** What a word read by readWord means in its sentence: the sense it has there and the others. */
+export async function senseOf(wordnet: WordNet, read: ReadWord, sentence: string | undefined): Promise<WordSense> {
   const { form, lemma, pos, reading, contraction } = read
 
   if (contraction) {
-    const [head, tail] = contraction.parts
-    const arpabet = await arpabetOf(form, [[head, tail], [lemma, tail]])
     // What each full word means: "do: ...; not: ...".
     const words = [...new Set(contraction.expansion.split(/,? (?:or )?/).filter((w) => FUNCTION_WORDS.has(w.toLowerCase())))]
     const meaning = words.map((w) => `${w}: ${FUNCTION_WORDS.get(w.toLowerCase())!.gloss.split('; ')[0]}`).join('; ')
     return {
       word: form,
       pos,
-      ipa: (arpabet && arpabetToIpa(arpabet)) ?? null,
       sense: { gloss: `short for “${contraction.expansion}”${meaning ? ` (${meaning})` : ''}`, examples: [] },
       other_senses: [],
     }
   }
 
-  const ipa = await ipaOf(form, lemma)
-  if (tokenize(lemma).length === 0) return { word: form, pos, ipa, sense: null, other_senses: [] }
+  if (tokenize(lemma).length === 0) return { word: form, pos, sense: null, other_senses: [] }
 
   const found = await senseInSentence(wordnet, form, sentence, reading)
   // A word WordNet leaves out, or reads only as another kind of word ("it" as information technology): the function words' list.
   if (FUNCTION_WORDS.has(lemma) && (!found || CLOSED_CLASS.has(pos) || pos === 'INTJ' || FUNCTION_WORDS.get(lemma)!.pos === pos || !WORDNET_POS[pos])) {
     const { entry, sense, other_senses } = functionWordMeaning(lemma, found?.word.senses ?? [])
-    return { word: form, pos: pos === 'X' || pos === 'PROPN' ? entry.pos : pos, ipa, sense, other_senses }
+    return { word: form, pos: pos === 'X' || pos === 'PROPN' ? entry.pos : pos, sense, other_senses }
   }
   if (found) {
     const { best, ranked } = found.choice
     // The chosen sense puts a tagger's slip between open classes right ("the key to my door" is a noun).
     const shownPos = OPEN.has(pos) && UNIVERSAL[best.pos] !== pos ? UNIVERSAL[best.pos]! : pos === 'X' || pos === 'PROPN' ? UNIVERSAL[best.pos]! : pos
+    const wordPos = form.includes('-') ? UNIVERSAL[best.pos]! : shownPos
     return {
       word: form,
-      pos: form.includes('-') ? UNIVERSAL[best.pos]! : shownPos,
-      ipa,
-      sense: { gloss: best.definition, examples: best.examples },
+      pos: wordPos,
+      sense: { gloss: best.definition, examples: best.examples, ...(UNIVERSAL[best.pos] !== wordPos ? { pos: UNIVERSAL[best.pos]! } : {}) },
+      wordnetSense: best,
       other_senses: ranked
         .slice(1)
         .filter((r) => !r.sense.proper)
@@ -167,11 +175,10 @@ export async function meaningOf(wordnet: WordNet, read: ReadWord, sentence: stri
       return {
         word: form,
         pos: compound.hint === 'n' ? 'NOUN' : 'ADJ',
-        ipa,
         sense: { gloss: parts.map(({ part, sense }) => `${part.form}: ${withoutNote(sense.definition)}`).join('; '), examples: [] },
         other_senses: [],
       }
     }
   }
-  return { word: form, pos, ipa, sense: null, other_senses: [] }
+  return { word: form, pos, sense: null, other_senses: [] }
 }

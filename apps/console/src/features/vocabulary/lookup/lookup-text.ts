@@ -43,25 +43,8 @@ export const LOOKUP_TEXT = {
   lookUpPhrase: (phrase: string) => `Look up the phrase ${phrase}`,
 } as const
 
-const POS: Record<string, string> = {
-  NOUN: 'noun',
-  PROPN: 'name',
-  VERB: 'verb',
-  AUX: 'verb',
-  ADJ: 'adjective',
-  ADV: 'adverb',
-  PRON: 'pronoun',
-  DET: 'determiner',
-  ADP: 'preposition',
-  CCONJ: 'conjunction',
-  SCONJ: 'conjunction',
-  INTJ: 'interjection',
-  NUM: 'number',
-  PART: 'particle',
-}
-
-/** A universal part-of-speech tag in words ("NOUN" -> "noun"); an unknown tag as is, lower case. */
-export const partOfSpeech = (tag: string) => POS[tag.toUpperCase()] ?? tag.toLowerCase()
+/** A universal part-of-speech tag in words ("NOUN" -> "noun"), as the card's cue names it too. */
+export { partOfSpeech } from '@lingocast/contract'
 
 /** How often the user met the word in their library. */
 export function seenText(seen: number): string {
