@@ -10,7 +10,7 @@ import '../../features/memories/offline-review'
 import '../../features/vocabulary/offline-marks'
 import '../../features/notes/offline-notes'
 import '../../features/offline/forget-downloads'
-import '../../features/player/account-traces'
+import './account-traces'
 import { Sidebar } from './Sidebar'
 
 /**

@@ -1,7 +1,6 @@
 import type { AnswerButtons, Flashcard } from '@lingocast/contract'
 import { queryOptions } from '@tanstack/react-query'
 import type { DBSchema } from 'idb'
-import { accountKey, isKeyOf } from '../offline/account-key'
 import { oneConnection } from '../offline/one-connection'
 import { reviewQueue } from './deck-stats'
 
@@ -30,7 +29,12 @@ interface KeptSchema extends DBSchema {
 const DB_NAME = 'lingocast-review-decks'
 /** Where the clips are kept, by the address they stream from (the same request the review screen makes) and the account. */
 export const CARD_AUDIO_CACHE = 'lingocast-card-audio'
-const clipKey = (url: string, owner: string) => accountKey(new URL(url, location.href).href, owner)
+const ACCOUNT_PARAM = 'lingocast_account'
+/** A clip's key: its address with the account, so one account's clip is never found with another's key. */
+function clipKey(url: string, owner: string): string {
+  const address = new URL(url, location.href).href
+  return `${address}${address.includes('?') ? '&' : '?'}${ACCOUNT_PARAM}=${encodeURIComponent(owner)}`
+}
 
 const connection = oneConnection<KeptSchema>(DB_NAME, 1, (db) => {
   db.createObjectStore('decks', { keyPath: ['owner', 'deckId'] }).createIndex('by-owner', 'owner')
@@ -119,5 +123,6 @@ export async function keepOnlyDecksOf(account: string): Promise<void> {
   for (const key of await db.getAllKeys('decks')) if (key[0] !== account) await db.delete('decks', key)
   if (typeof caches === 'undefined') return
   const cache = await caches.open(CARD_AUDIO_CACHE)
-  for (const request of await cache.keys()) if (!isKeyOf(request.url, account)) await cache.delete(request)
+  const own = `${ACCOUNT_PARAM}=${encodeURIComponent(account)}`
+  for (const request of await cache.keys()) if (!request.url.endsWith(own)) await cache.delete(request)
 }

@@ -1,11 +1,9 @@
 import type { Flashcard, ReviewRating } from '@lingocast/contract'
 import { queryOptions } from '@tanstack/react-query'
 import { pendingEntries, registerSender, sendOrQueue, type OutboxEntry } from '../offline/outbox'
-import { removeStored } from '../../lib/local-storage'
 import { registerAccountStore } from '../offline/owner-data'
 import { memoriesKeys, reviewFlashcard } from './api'
 import { forgetKeptDecks, keepOnlyDecksOf } from './offline-deck'
-import { LAST_DECK_KEY } from './selected-deck'
 
 /**
  * Reviews made offline (issue 26). An answer the server could not be told of
@@ -33,14 +31,8 @@ registerSender<ReviewPayload>(REVIEW_KIND, {
   staleQueries: [memoriesKeys.all],
 })
 // Here, not in offline-deck.ts (loaded with the review screen): a sign-out forgets the kept decks from any screen,
-// and another account signing in forgets every deck but its own, and the deck the previous one chose last.
-registerAccountStore({
-  forget: forgetKeptDecks,
-  async keepOnly(account, { switched }) {
-    if (switched) removeStored(LAST_DECK_KEY)
-    await keepOnlyDecksOf(account)
-  },
-})
+// and another account signing in forgets every deck but its own.
+registerAccountStore({ forget: forgetKeptDecks, keepOnly: keepOnlyDecksOf })
 
 /**
  * Sends one answer now, with the id of its outbox entry, and answers with the

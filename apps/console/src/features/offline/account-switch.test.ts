@@ -8,7 +8,7 @@ import { bindAccount, legacyNameFor, unbindAccount } from '../../lib/session-acc
 import { keepDeck, keptDeck } from '../memories/offline-deck'
 import { saveReview } from '../memories/offline-review'
 import { LAST_DECK_KEY } from '../memories/selected-deck'
-import '../player/account-traces'
+import '../../app/shell/account-traces'
 import { markWords } from '../vocabulary/api'
 import { orDownloaded } from './fallback'
 import './forget-downloads'
@@ -119,13 +119,14 @@ describe('another account signing in on the same browser', () => {
     await expect(markWords(['county'], 'known')).rejects.toMatchObject({ status: 0 })
   })
 
-  it("clears the previous account's player positions and chosen deck, not this device's settings", async () => {
+  it("clears the previous account's player positions, chats and chosen deck, not this device's settings", async () => {
     const first = randomUUID()
     const second = randomUUID()
     storage.setItem(LAST_ACCOUNT_KEY, first)
     storage.setItem('audioPlayerPosition_https://x.test/a.mp3', '42.5')
     storage.setItem('videoPlayerPosition_youtube:abc', '12')
     storage.setItem(LAST_DECK_KEY, '7')
+    storage.setItem('chat_history_AbC123', '[{"role":"user","content":"What does amiable mean?"}]')
     storage.setItem('player_speed_setting', '1.25')
     signedIn('token-1', first)
     await settleAccount(first)
@@ -134,7 +135,7 @@ describe('another account signing in on the same browser', () => {
     signedIn('token-2', second)
     await settleAccount(second)
     const left = storage.dump()
-    expect(Object.keys(left).filter((k) => k.includes('PlayerPosition_'))).toEqual([])
+    expect(Object.keys(left).filter((k) => k.includes('PlayerPosition_') || k.startsWith('chat_history_'))).toEqual([])
     expect(left[LAST_DECK_KEY]).toBeUndefined()
     expect(left.player_speed_setting).toBe('1.25')
     expect(left[LAST_ACCOUNT_KEY]).toBe(second)

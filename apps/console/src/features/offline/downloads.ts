@@ -7,7 +7,7 @@ import { proxiedMediaUrl } from '../player/messages'
 import { prepareSegments } from '../player/segments'
 import type { WordLookup } from '../vocabulary/api'
 import { normaliseForm } from '../vocabulary/statuses'
-import { adoptMedia, deleteMedia, keepOnlyMediaOf, storeMedia } from './media-cache'
+import { claimMedia, deleteMedia, storeMedia } from './media-cache'
 import { allDownloads, getDownload, mediaInUse, moveDownload, putDownload, removeDownload, type DownloadRecord } from './store'
 
 /** How many lookups run at once while downloading: the server answers one in a few ms, the tab stays usable. */
@@ -127,7 +127,7 @@ export async function downloadEpisode(owner: string, episode: EpisodeToDownload,
   }
   // The media was fetched with the cookies of the moment: kept only if the session is still the owner's.
   if (sessionAccount() !== owner) {
-    if (!(await mediaInUse(owner, mediaUrl))) await deleteMedia(owner, mediaUrl)
+    if (!(await mediaInUse(owner, mediaUrl))) await deleteMedia(mediaUrl)
     throw new ApiError(401, undefined, NOT_THIS_SESSION)
   }
   await putDownload(record)
@@ -139,7 +139,7 @@ export async function deleteDownload(owner: string, id: string): Promise<void> {
   const record = await getDownload(owner, id)
   if (!record) return
   await removeDownload(owner, id)
-  if (!(await mediaInUse(owner, record.mediaUrl))) await deleteMedia(owner, record.mediaUrl)
+  if (!(await mediaInUse(owner, record.mediaUrl))) await deleteMedia(record.mediaUrl)
 }
 
 /**
@@ -148,16 +148,15 @@ export async function deleteDownload(owner: string, id: string): Promise<void> {
  * username (`adopt`); everything else is deleted (a download can be made again).
  */
 export async function keepOnlyDownloadsOf(account: string, adopt?: string): Promise<void> {
+  const kept = new Set<string>()
   for (const record of await allDownloads()) {
-    if (record.owner === account) continue
-    if (adopt !== undefined && record.owner === adopt) {
-      await adoptMedia(account, record.mediaUrl)
+    if (record.owner === account) kept.add(record.mediaUrl)
+    else if (adopt !== undefined && record.owner === adopt) {
       await moveDownload(record, account)
-    } else {
-      await removeDownload(record.owner, record.id)
-    }
+      kept.add(record.mediaUrl)
+    } else await removeDownload(record.owner, record.id)
   }
-  await keepOnlyMediaOf(account)
+  await claimMedia(account, kept)
 }
 
 export interface StorageFigure {
