@@ -84,6 +84,7 @@ function newEntry<P>(owner: string, kind: string, payload: P, coalesceKey = ''):
 }
 
 async function store(entry: OutboxEntry): Promise<OutboxEntry> {
+  if (!entry.owner) throw new Error('A change is kept only for a known account')
   const db = await offlineDb()
   const tx = db.transaction('outbox', 'readwrite')
   if (entry.coalesceKey) {
@@ -143,6 +144,8 @@ export async function sendOrQueue<P, R = void>(
   opts: { coalesceKey?: string; online?: boolean; sendNow?: (entry: OutboxEntry<P>) => Promise<R> } = {},
 ): Promise<SentOrQueued<R>> {
   const entry = newEntry(owner, kind, payload, opts.coalesceKey)
+  // No account known for this session yet (the server has not named it): sent now or not at all, never kept under no one.
+  if (!owner) return { queued: false, answer: await (opts.sendNow ?? ((e: OutboxEntry<P>) => senderOf(kind).send(e) as Promise<R>))(entry) }
   if ((opts.online ?? isOnline()) && (await pendingEntries(owner)).length === 0) {
     const sendNow = opts.sendNow ?? ((e: OutboxEntry<P>) => senderOf(kind).send(e) as Promise<R>)
     try {
