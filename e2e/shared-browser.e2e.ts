@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { startSmtpServer, type SmtpServer } from '../test/smtp'
 import { launchBrowser, type Browser } from './browser'
-import { consoleTookOver } from './session'
+import { consoleTookOver, markKnownInPlayer, showSegment as showSegmentOf } from './session'
 
 /*
  * Two accounts on one browser profile (a family computer), in Chromium against
@@ -104,18 +104,8 @@ const kept = () =>
     }
   })
 
-const subtitleWord = (name: string) => page.locator('section[aria-label="Subtitles"] button[data-word-index]').filter({ hasText: new RegExp(`^${name}$`) }).first()
 /** Demo segments (ms): 16590-22640 holds "amiable". */
-async function showSegment(start: number) {
-  await page.locator('[data-segment-start]').first().waitFor({ timeout: 30_000 })
-  for (let i = 0; i < 10; i++) {
-    const shown = Number(await page.locator('section[aria-label="Subtitles"] [data-segment-start]').first().getAttribute('data-segment-start'))
-    if (shown === start) return
-    await page.getByRole('button', { name: shown < start ? 'Next segment' : 'Previous segment' }).click()
-    await page.waitForTimeout(100)
-  }
-  await page.locator(`section[aria-label="Subtitles"] [data-segment-start="${start}"]`).waitFor()
-}
+const showSegment = (start: number) => showSegmentOf(page, start, 30_000)
 
 async function clearHttpCache() {
   const cdp = await browser.context.newCDPSession(page)
@@ -158,12 +148,7 @@ describe('two accounts with the same local part on one browser', () => {
 
     await page.goto(`${server.url}/console/player/audio/${first.hashId}`)
     await showSegment(16590)
-    await subtitleWord('amiable').hover()
-    await page.getByRole('button', { name: 'Look up amiable' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Look up amiable' })
-    await dialog.getByRole('button', { name: 'Known' }).click()
-    await expect.poll(() => dialog.getByRole('button', { name: 'Known' }).getAttribute('aria-pressed')).toBe('true')
-    await page.keyboard.press('Escape')
+    await markKnownInPlayer(page, 'amiable')
     await expect.poll(async () => (await kept()).outbox, { timeout: 10_000 }).toEqual([`${first.id} review`, `${first.id} word-status`])
   })
 
