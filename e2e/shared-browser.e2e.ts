@@ -132,12 +132,12 @@ describe('two accounts with the same local part on one browser', () => {
     // The review keeps the deck on the device; the player downloads the episode.
     await page.goto(`${server.url}/console/memories/review?deck_id=${first.deckId}`)
     await page.getByRole('article', { name: 'Flashcard' }).waitFor()
-    await expect.poll(async () => (await kept()).decks, { timeout: 10_000 }).toEqual([first.id])
+    await expect.poll(async () => (await kept()).decks.length, { timeout: 10_000 }).toBe(1)
     await page.goto(`${server.url}/console/player/audio/${first.hashId}`)
     await showSegment(0)
     await page.getByRole('button', { name: 'Download for offline' }).click()
     await page.getByTestId('downloaded').waitFor({ timeout: 60_000 })
-    expect(await kept()).toMatchObject({ downloads: [first.id], media: 1 })
+    expect(await kept()).toMatchObject({ downloads: [expect.any(String)], media: 1 })
     first.mediaUrl = (await kept()).mediaUrls[0]!
 
     await browser.context.setOffline(true)
@@ -149,7 +149,9 @@ describe('two accounts with the same local part on one browser', () => {
     await page.goto(`${server.url}/console/player/audio/${first.hashId}`)
     await showSegment(16590)
     await markKnownInPlayer(page, 'amiable')
-    await expect.poll(async () => (await kept()).outbox, { timeout: 10_000 }).toEqual([`${first.id} review`, `${first.id} word-status`])
+    await expect.poll(async () => (await kept()).outbox.length, { timeout: 10_000 }).toBe(2)
+    // All of it is the account's, not the name's.
+    expect(await kept()).toMatchObject({ outbox: [`${first.id} review`, `${first.id} word-status`], downloads: [first.id], decks: [first.id] })
   })
 
   it("the first's session ends without Sign out and the second signs in: nothing of the first reaches it, online", async () => {
@@ -160,24 +162,25 @@ describe('two accounts with the same local part on one browser', () => {
     await page.waitForURL((url) => url.pathname === '/console/login', { timeout: 20_000 })
 
     second.token = await signIn(SECOND)
-    await page.getByTitle('alice-2', { exact: true }).waitFor()
-    second.id = await userId(second.token)
     second.hashId = await demoArticle(second.token)
-    expect(second.id).not.toBe(first.id)
 
-    // The first's downloads and kept deck are gone from the browser; its queued changes wait for it.
-    await expect.poll(kept, { timeout: 10_000 }).toEqual({ outbox: [`${first.id} review`, `${first.id} word-status`], rejected: 0, downloads: [], mediaUrls: [], decks: [], media: 0, clips: 0 })
     // Time for the outbox to be sent, were it sent: nothing is shown to the second, nothing reaches its account.
     await page.waitForTimeout(2_000)
     expect(await page.getByText(OUTBOX_LINES).count()).toBe(0)
     expect(await statusOf(second.token, second.hashId, 'amiable')).toBe('new')
     expect(await reviewsToday(second.token)).toBe(0)
-
     await page.goto(`${server.url}/console/downloads`)
     await page.getByText('Nothing is downloaded yet.').waitFor()
     // The first's article, opened by its address, is not the second's.
     await page.goto(`${server.url}/console/player/audio/${first.hashId}`)
     await page.getByRole('heading', { name: 'Article not found' }).waitFor()
+
+    // Another account, with a name of its own.
+    await page.getByTitle('alice-2', { exact: true }).waitFor()
+    second.id = await userId(second.token)
+    expect(second.id).not.toBe(first.id)
+    // The first's downloads and kept deck are gone from the browser; its queued changes wait for it.
+    await expect.poll(kept, { timeout: 10_000 }).toEqual({ outbox: [`${first.id} review`, `${first.id} word-status`], rejected: 0, downloads: [], mediaUrls: [], decks: [], media: 0, clips: 0 })
   })
 
   it('offline, the second opens nothing of the first: no download, no article, no media from the worker', async () => {
