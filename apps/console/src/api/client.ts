@@ -41,7 +41,6 @@ export interface CallInput<R extends RouteContract> {
 /** A call made for an account whose session this is not (see CallInput.account). */
 export const NOT_THIS_SESSION = 'Not sent: the session is not the account this change belongs to.'
 
-
 export interface ClientDeps {
   fetch: typeof fetch
   getToken: () => string | undefined
