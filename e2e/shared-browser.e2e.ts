@@ -82,7 +82,9 @@ const kept = () =>
     const all = (name: string, store: string) =>
       new Promise<Array<Record<string, unknown>>>((resolve, reject) => {
         const open = indexedDB.open(name)
-        open.onerror = () => reject(open.error)
+        // A database the console has not made yet is not made here (it would be made without its stores).
+        open.onupgradeneeded = () => open.transaction!.abort()
+        open.onerror = () => (open.error?.name === 'AbortError' ? resolve([]) : reject(open.error))
         open.onsuccess = () => {
           const db = open.result
           if (!db.objectStoreNames.contains(store)) return resolve([])
