@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { serveOneEpisodeChannel, startFixtureHost, type FixtureHost } from './feed-fixtures'
-import { sessionApi, startDemoSession, type DemoSession } from './session'
+import { markKnownInPlayer, sessionApi, showSegment as showSegmentOf, startDemoSession, subtitleWord as wordOf, type DemoSession } from './session'
 
 /**
  * Issue 26, episodes offline, in Chromium against the built console (run
@@ -53,20 +53,11 @@ afterAll(async () => {
 })
 
 const audioTime = () => page.evaluate(() => document.querySelector('audio')!.currentTime)
-const subtitleWord = (name: string) => page.locator('section[aria-label="Subtitles"] button[data-word-index]').filter({ hasText: new RegExp(`^${name}$`) }).first()
+const subtitleWord = (name: string) => wordOf(page, name)
 const spokenWord = () => page.evaluate(() => document.querySelector('section[aria-label="Subtitles"] [data-active="true"]')?.textContent ?? null)
 
 /** Steps with Next or Previous segment until the segment starting at `start` is the caption line. */
-async function showSegment(start: number) {
-  await page.locator('[data-segment-start]').first().waitFor()
-  for (let i = 0; i < 10; i++) {
-    const shown = Number(await page.locator('section[aria-label="Subtitles"] [data-segment-start]').first().getAttribute('data-segment-start'))
-    if (shown === start) return
-    await page.getByRole('button', { name: shown < start ? 'Next segment' : 'Previous segment' }).click()
-    await page.waitForTimeout(100)
-  }
-  await page.locator(`section[aria-label="Subtitles"] [data-segment-start="${start}"]`).waitFor()
-}
+const showSegment = (start: number) => showSegmentOf(page, start)
 
 describe('episodes offline', () => {
   it('downloads the demo article with progress, lists it with the storage estimate, and keeps its media in Cache Storage', async () => {
@@ -155,12 +146,7 @@ describe('episodes offline', () => {
     })
 
     await showSegment(16590)
-    await subtitleWord('amiable').hover()
-    await page.getByRole('button', { name: 'Look up amiable' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Look up amiable' })
-    await dialog.getByRole('button', { name: 'Known' }).click()
-    await expect.poll(() => dialog.getByRole('button', { name: 'Known' }).getAttribute('aria-pressed')).toBe('true')
-    await page.keyboard.press('Escape')
+    await markKnownInPlayer(page, 'amiable')
     await expect.poll(() => subtitleWord('amiable').getAttribute('data-status')).toBe('known')
     const outbox = () =>
       page.evaluate(

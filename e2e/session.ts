@@ -106,3 +106,29 @@ export async function openInConsole(page: Page, url: string): Promise<void> {
 export async function consoleTookOver(page: Page, timeout = 15_000): Promise<void> {
   await expect.poll(() => page.locator('#root > div[inert]').count(), { timeout }).toBe(0)
 }
+
+/** A word of the player's caption line (the first of that name). */
+export const subtitleWord = (page: Page, name: string) =>
+  page.locator('section[aria-label="Subtitles"] button[data-word-index]').filter({ hasText: new RegExp(`^${name}$`) }).first()
+
+/** Steps with Next or Previous segment until the segment starting at `start` (ms) is the player's caption line. */
+export async function showSegment(page: Page, start: number, timeout?: number): Promise<void> {
+  await page.locator('[data-segment-start]').first().waitFor(timeout === undefined ? {} : { timeout })
+  for (let i = 0; i < 10; i++) {
+    const shown = Number(await page.locator('section[aria-label="Subtitles"] [data-segment-start]').first().getAttribute('data-segment-start'))
+    if (shown === start) return
+    await page.getByRole('button', { name: shown < start ? 'Next segment' : 'Previous segment' }).click()
+    await page.waitForTimeout(100)
+  }
+  await page.locator(`section[aria-label="Subtitles"] [data-segment-start="${start}"]`).waitFor()
+}
+
+/** Marks a word of the caption line Known from its lookup popover, as a learner does, and closes the popover. */
+export async function markKnownInPlayer(page: Page, word: string): Promise<void> {
+  await subtitleWord(page, word).hover()
+  await page.getByRole('button', { name: `Look up ${word}` }).click()
+  const dialog = page.getByRole('dialog', { name: `Look up ${word}` })
+  await dialog.getByRole('button', { name: 'Known' }).click()
+  await expect.poll(() => dialog.getByRole('button', { name: 'Known' }).getAttribute('aria-pressed')).toBe('true')
+  await page.keyboard.press('Escape')
+}

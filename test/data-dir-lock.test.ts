@@ -34,12 +34,12 @@ describe('one server per DATA_DIR (embedded database)', () => {
     expect(second.output).toContain(`Another Lingocast server is already using DATA_DIR ${dataDir}`)
 
     // The first server is untouched and still serves its data.
-    expect(await post(first.url, '/user/api/info', { token })).toEqual({ success: true, msg: 'ok', username: 'keep' })
+    expect(await post(first.url, '/user/api/info', { token })).toEqual({ success: true, msg: 'ok', username: 'keep', user_id: expect.any(String) })
 
     // A graceful stop releases the lock; a new server sees every acknowledged write.
     expect(await first.stop()).toBe(0)
     first = await startServerProcess({ DATA_DIR: dataDir })
-    expect(await post(first.url, '/user/api/info', { token })).toEqual({ success: true, msg: 'ok', username: 'keep' })
+    expect(await post(first.url, '/user/api/info', { token })).toEqual({ success: true, msg: 'ok', username: 'keep', user_id: expect.any(String) })
   })
 
   // Issue 14 finding 6: a supervisor restarts a killed server at once; the lock of a dead process must not hold it back.

@@ -1,5 +1,6 @@
 import { minimal2023Preset } from '@vite-pwa/assets-generator/config'
 import { VitePWA } from 'vite-plugin-pwa'
+import { workerDownloadsGate } from './src/features/offline/worker-downloads-gate.ts'
 
 /** The app's colour (the icon's background, Tailwind indigo-600): the phone's title bar and splash. */
 const THEME_COLOR = '#4f46e5'
@@ -19,7 +20,9 @@ const BACKGROUND_COLOR = '#f8fafc'
  *   answered from the downloads' Cache Storage when the episode is there, a
  *   Range request with the slice it asks for (workbox-range-requests), so a
  *   downloaded episode plays and seeks offline; anything else goes to the
- *   network and is not kept (decision 0016);
+ *   network and is not kept (decision 0016). A stored copy answers only while
+ *   the account whose downloads the cache holds is signed in
+ *   (src/features/offline/worker-downloads-gate.ts);
  * - `prompt`: a new version installs in the background and waits; the
  *   console says so and switches when the learner presses Reload
  *   (src/app/UpdatePrompt.tsx), never a silent half-updated page.
@@ -71,8 +74,8 @@ export function installable() {
             rangeRequests: true,
             // The proxy may vary by Accept-Encoding; a media element's request must still find the stored copy.
             matchOptions: { ignoreVary: true },
-            // Played without a download: straight from the network, never kept.
-            plugins: [{ cacheWillUpdate: async () => null }],
+            // Played without a download: straight from the network, never kept. Only the signed-in account's copies answer.
+            plugins: [{ cacheWillUpdate: async () => null }, workerDownloadsGate],
           },
         },
       ],

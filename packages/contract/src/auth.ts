@@ -12,6 +12,14 @@ const email = lazySchema(() => z
 
 const token = lazySchema(() => z.string().trim().max(512).optional())
 
+/**
+ * Not in the spec's answers (an added, optional field): the account's public id, a random UUID
+ * that never changes and says nothing of other accounts (not the database's serial number). The
+ * console keys what it keeps in the browser for this account (queued changes, downloads, kept
+ * decks) by it, since a username is only a name.
+ */
+const userId = lazySchema(() => z.uuid().optional())
+
 export const sendRegisterCode = defineRoute({
   method: 'POST',
   path: '/user/api/sendRegisterCode',
@@ -35,6 +43,7 @@ export const loginByEmail = defineRoute({
     msg: z.literal('ok'),
     token: z.string(),
     username: z.string(),
+    user_id: userId,
   })),
 })
 
@@ -49,6 +58,7 @@ export const userInfo = defineRoute({
     success: z.literal(true),
     msg: z.literal('ok'),
     username: z.string(),
+    user_id: userId,
     /** Only when `token` was the OAuth return's one-time ticket: the session token it was exchanged for. */
     token: z.string().optional(),
   })),

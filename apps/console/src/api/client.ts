@@ -1,5 +1,6 @@
 import type { RouteBody, RouteContract, RouteParams, RouteQuery, RouteResponse } from '@lingocast/contract'
 import { getToken } from '../lib/cookies'
+import { accountOf } from '../lib/session-account'
 
 export const UNEXPECTED_FORMAT = 'Received unexpected data format from API.'
 
@@ -28,7 +29,17 @@ export interface CallInput<R extends RouteContract> {
   headers?: Record<string, string>
   /** Lets the request outlive the page (a final save when the tab closes). */
   keepalive?: boolean
+  /**
+   * Sent only in this account's session: when the token in the cookie is
+   * another account's, or no account's known here, nothing is sent and the call
+   * fails as a session to renew (401). Queued changes and downloads name their
+   * account, so a change made by one learner never travels with another's token.
+   */
+  account?: string
 }
+
+/** A call made for an account whose session this is not (see CallInput.account). */
+export const NOT_THIS_SESSION = 'Not sent: the session is not the account this change belongs to.'
 
 export interface ClientDeps {
   fetch: typeof fetch
@@ -85,10 +96,9 @@ function createSender(deps: ClientDeps) {
 
     const accept = route.responseType === 'text' || route.responseType === 'stream' ? 'text/plain, application/json' : 'application/json'
     const headers: Record<string, string> = { accept, ...input.headers }
-    if (route.auth === 'bearer') {
-      const token = deps.getToken()
-      if (token) headers.authorization = `Bearer ${token}`
-    }
+    const token = deps.getToken()
+    if (input.account !== undefined && accountOf(token) !== input.account) throw new ApiError(401, undefined, NOT_THIS_SESSION)
+    if (route.auth === 'bearer' && token) headers.authorization = `Bearer ${token}`
     const { body, contentType } = encodeBody(route, input.body)
     if (contentType) headers['content-type'] = contentType
 

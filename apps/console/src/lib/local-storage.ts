@@ -6,7 +6,7 @@
  */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
-function defaultStorage(): KeyValueStorage | undefined {
+function defaultStorage(): Storage | undefined {
   try {
     return typeof localStorage === 'undefined' ? undefined : localStorage
   } catch {
@@ -30,6 +30,29 @@ export function writeStored(key: string, value: string, storage: KeyValueStorage
   }
 }
 
+export function removeStored(key: string, storage: KeyValueStorage | undefined = defaultStorage()): void {
+  try {
+    storage?.removeItem(key)
+  } catch {
+    // Nothing stored can be removed where nothing can be stored.
+  }
+}
+
+/** Removes every key that starts with one of the prefixes (the positions of every media played). */
+export function removeStoredByPrefix(prefixes: readonly string[], storage: Pick<Storage, 'key' | 'length' | 'removeItem'> | undefined = defaultStorage()): void {
+  try {
+    if (!storage) return
+    const doomed: string[] = []
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i)
+      if (key !== null && prefixes.some((prefix) => key.startsWith(prefix))) doomed.push(key)
+    }
+    for (const key of doomed) storage.removeItem(key)
+  } catch {
+    // Nothing stored can be removed where nothing can be stored.
+  }
+}
+
 /** A stored finite number, or undefined when absent or not a number. */
 export function readStoredNumber(key: string, storage: KeyValueStorage | undefined = defaultStorage()): number | undefined {
   const raw = readStored(key, storage)
@@ -39,12 +62,16 @@ export function readStoredNumber(key: string, storage: KeyValueStorage | undefin
 }
 
 /** An in-memory storage with the same interface, for tests and for environments without one. */
-export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { dump(): Record<string, string> } {
+export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & Pick<Storage, 'key' | 'length'> & { dump(): Record<string, string> } {
   const map = new Map(Object.entries(initial))
   return {
     getItem: (k) => map.get(k) ?? null,
     setItem: (k, v) => void map.set(k, String(v)),
     removeItem: (k) => void map.delete(k),
+    key: (i) => [...map.keys()][i] ?? null,
+    get length() {
+      return map.size
+    },
     dump: () => Object.fromEntries(map),
   }
 }

@@ -47,7 +47,7 @@ export async function renderRoute(pathname: string, options: RouteRenderOptions)
     clearTimeout(timer)
   }
   const router = createStaticRouter(handler.dataRoutes, context)
-  const auth: AuthState = { status: options.signedIn ? 'authenticated' : 'anonymous', username: undefined, signIn: () => undefined, signOut: nothing }
+  const auth: AuthState = { status: options.signedIn ? 'authenticated' : 'anonymous', username: undefined, account: undefined, signIn: () => undefined, signOut: nothing }
   const html = renderToString(
     <div inert aria-hidden="true">
       <QueryClientProvider client={client}>

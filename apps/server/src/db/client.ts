@@ -30,7 +30,7 @@ export interface DatabaseOptions {
   embedded?: Promise<EmbeddedStart>
 }
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations')
+export const migrationsFolder = path.join(import.meta.dirname, 'migrations')
 export { PG_SOCKET_DIR_RECORD } from './embedded-start'
 /** Serialises migrations when several processes boot against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 727_431_001
@@ -79,12 +79,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
-export async function runMigrations(pool: pg.Pool): Promise<void> {
+/** `folder`: a test brings a database to an older migration with a copy holding only the ones up to it. */
+export async function runMigrations(pool: pg.Pool, folder = migrationsFolder): Promise<void> {
   const client = await pool.connect()
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
     try {
-      await migrate(drizzle(client, { schema }), { migrationsFolder })
+      await migrate(drizzle(client, { schema }), { migrationsFolder: folder })
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
     }

@@ -82,13 +82,13 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const leave = async () => {
     setUnsent(0)
     setLeaving(true)
-    if (auth.username !== undefined) await forgetOfflineData(auth.username)
+    if (auth.account !== undefined) await forgetOfflineData(auth.account)
     await auth.signOut()
     navigate('/login', { replace: true })
   }
 
   const logout = async () => {
-    const waiting = auth.username === undefined ? 0 : await pendingEntries(auth.username).then((e) => e.length, () => 0)
+    const waiting = auth.account === undefined ? 0 : await pendingEntries(auth.account).then((e) => e.length, () => 0)
     if (waiting > 0) setUnsent(waiting)
     else await leave()
   }

@@ -37,8 +37,8 @@ export default function LoginScreen() {
   const codeInput = useRef<HTMLInputElement>(null)
   const returnedToken = params.get('token')
 
-  const finish = (token: string, username: string) => {
-    auth.signIn(token, username)
+  const finish = (token: string, username: string, account?: string) => {
+    auth.signIn(token, username, account)
     // Replace, so Back does not return to the login screen (or to a URL holding the token).
     navigate('/', { replace: true })
   }
@@ -50,9 +50,9 @@ export default function LoginScreen() {
     mutationFn: async (ticket: string) => {
       const r = await fetchUserInfo(ticket)
       if (!r.token) throw new Error(MSG.invalidToken)
-      return { token: r.token, username: r.username }
+      return { token: r.token, username: r.username, account: r.user_id }
     },
-    onSuccess: ({ token, username }) => finish(token, username),
+    onSuccess: ({ token, username, account }) => finish(token, username, account),
     onError: () => {
       setError(MSG.invalidToken)
       setParams({}, { replace: true })
@@ -95,7 +95,7 @@ export default function LoginScreen() {
     onSuccess: (res) => {
       if (res.msg !== 'ok') return setError(MSG.loginFailed)
       if (!res.token) return setError(MSG.noTokenReceived)
-      finish(res.token, res.username)
+      finish(res.token, res.username, res.user_id)
     },
     onError: (e) => setError(loginError(e)),
   })

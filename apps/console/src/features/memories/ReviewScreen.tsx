@@ -38,7 +38,7 @@ function Review({ deckId }: { deckId: number }) {
   const cards = useQuery(flashcardsQuery(deckId))
   const decks = useQuery(decksQuery())
   const online = useOnline()
-  const owner = useAuth().username ?? ''
+  const owner = useAuth().account ?? ''
   const noServer = !online || (cards.error instanceof ApiError && cards.error.status === 0)
   // Offline (issue 26): the deck's due cards as kept on this device when its review last loaded online (read only when needed: it reads every kept clip).
   const kept = useQuery({ ...keptDeckQuery(owner, deckId), enabled: owner !== '' && noServer && !cards.data })

@@ -45,10 +45,12 @@ export const updateFlashcard = (id: number, front: string, back: string) => apiC
 export const deleteFlashcard = (id: number) => apiCall(pathWithId(c.deleteFlashcard, id))
 /**
  * One answer. `reviewId` makes a send that may be repeated apply once;
- * `answeredAt` is the time of an answer made offline (issue 26).
+ * `answeredAt` is the time of an answer made offline (decision 0015), `account`
+ * the account it was made in (sent only in that account's session).
  */
-export const reviewFlashcard = (id: number, rating: ReviewRating, timeMs?: number, offline: { reviewId?: string; answeredAt?: Date } = {}) =>
+export const reviewFlashcard = (id: number, rating: ReviewRating, timeMs?: number, offline: { reviewId?: string; answeredAt?: Date; account?: string } = {}) =>
   apiCall(c.reviewFlashcard, {
+    ...(offline.account ? { account: offline.account } : {}),
     body: {
       flashcard_id: id,
       rating,

@@ -8,9 +8,11 @@ import { reviewQueue } from './deck-stats'
  * The due cards of a deck kept on this device (issue 26), so that its review
  * opens with no network: the cards in IndexedDB, the sentence clips of the
  * cards that speak in Cache Storage. Taken each time the review screen loads
- * the deck online; forgotten when the learner signs out.
+ * the deck online; forgotten when the learner signs out or another account
+ * signs in.
  */
 export interface KeptDeck {
+  /** The account (its `user_id`) that reviews it. */
   owner: string
   deckId: number
   answerButtons: AnswerButtons
@@ -25,8 +27,14 @@ interface KeptSchema extends DBSchema {
 
 /** Its own database: the outbox's (features/offline) has its own versions, and a kept deck is a copy that can always be taken again. */
 const DB_NAME = 'lingocast-review-decks'
-/** Where the clips are kept, by the address they stream from (the same request the review screen makes). */
+/** Where the clips are kept, by the address they stream from (the same request the review screen makes) and the account. */
 export const CARD_AUDIO_CACHE = 'lingocast-card-audio'
+const ACCOUNT_PARAM = 'lingocast_account'
+/** A clip's key: its address with the account, so one account's clip is never found with another's key. */
+function clipKey(url: string, owner: string): string {
+  const address = new URL(url, location.href).href
+  return `${address}${address.includes('?') ? '&' : '?'}${ACCOUNT_PARAM}=${encodeURIComponent(owner)}`
+}
 
 const connection = oneConnection<KeptSchema>(DB_NAME, 1, (db) => {
   db.createObjectStore('decks', { keyPath: ['owner', 'deckId'] }).createIndex('by-owner', 'owner')
@@ -47,14 +55,19 @@ export async function keepDeck(owner: string, deckId: number, answerButtons: Ans
     const wanted = new Set(due.map(clipOf).filter((u): u is string => u !== null))
     for (const url of wanted) {
       // One clip that fails to download leaves that card mute offline, not the deck unkept.
-      if (!(await cache.match(url))) await cache.add(new Request(url, { credentials: 'same-origin' })).catch(() => undefined)
+      if (!(await cache.match(clipKey(url, owner)))) await keepClip(cache, url, owner).catch(() => undefined)
     }
     for (const card of before?.cards ?? []) {
       const url = clipOf(card)
-      if (url && !wanted.has(url)) await cache.delete(url)
+      if (url && !wanted.has(url)) await cache.delete(clipKey(url, owner))
     }
   }
   return kept
+}
+
+async function keepClip(cache: Cache, url: string, owner: string): Promise<void> {
+  const res = await fetch(url, { credentials: 'same-origin' })
+  if (res.ok) await cache.put(clipKey(url, owner), res)
 }
 
 export async function keptDeck(owner: string, deckId: number): Promise<KeptDeck | undefined> {
@@ -72,7 +85,7 @@ export async function keptCardsForReview(deck: KeptDeck): Promise<Flashcard[]> {
     deck.cards.map(async (card) => {
       const url = clipOf(card)
       if (!url) return card
-      const kept = await cache?.match(url)
+      const kept = await cache?.match(clipKey(url, deck.owner))
       return kept ? { ...card, audio: { status: 'ready' as const, url: URL.createObjectURL(await kept.blob()) } } : { ...card, audio: null }
     }),
   )
@@ -98,8 +111,18 @@ export async function forgetKeptDecks(owner: string): Promise<void> {
   for (const deck of decks) {
     for (const card of deck.cards) {
       const url = clipOf(card)
-      if (url) await cache?.delete(url)
+      if (url) await cache?.delete(clipKey(url, owner))
     }
     await db.delete('decks', [owner, deck.deckId])
   }
+}
+
+/** Another account signed in: only its kept decks and clips stay (a kept deck is taken again at its next review online). */
+export async function keepOnlyDecksOf(account: string): Promise<void> {
+  const db = await keptDb()
+  for (const key of await db.getAllKeys('decks')) if (key[0] !== account) await db.delete('decks', key)
+  if (typeof caches === 'undefined') return
+  const cache = await caches.open(CARD_AUDIO_CACHE)
+  const own = `${ACCOUNT_PARAM}=${encodeURIComponent(account)}`
+  for (const request of await cache.keys()) if (!request.url.endsWith(own)) await cache.delete(request)
 }

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { closeOfflineDb } from '../offline/offline-db'
 import { flushOutbox, pendingEntries, whenOutboxIdle } from '../offline/outbox'
 import { forgetOfflineData } from '../offline/owner-data'
+import { memoryStorage } from '../../lib/local-storage'
+import { bindAccount } from '../../lib/session-account'
 import { keepDeck, keptDeck } from './offline-deck'
 import { REVIEW_KIND, saveReview, waitingReviewsQuery } from './offline-review'
 
@@ -32,6 +34,9 @@ beforeEach(async () => {
   down = false
   refuse = undefined
   vi.stubGlobal('document', { cookie: 'Token=t; username=ann' })
+  // The session's token belongs to the account the answers are queued for: queued changes go only in its session.
+  vi.stubGlobal('localStorage', memoryStorage())
+  bindAccount('t', 'ann')
   vi.stubGlobal('navigator', { onLine: true })
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     expect(url).toBe('/english_vocab/memories/review')

@@ -1,9 +1,9 @@
 import type { Flashcard, ReviewRating } from '@lingocast/contract'
 import { queryOptions } from '@tanstack/react-query'
 import { pendingEntries, registerSender, sendOrQueue, type OutboxEntry } from '../offline/outbox'
-import { registerOwnerCleaner } from '../offline/owner-data'
+import { registerAccountStore } from '../offline/owner-data'
 import { memoriesKeys, reviewFlashcard } from './api'
-import { forgetKeptDecks } from './offline-deck'
+import { forgetKeptDecks, keepOnlyDecksOf } from './offline-deck'
 
 /**
  * Reviews made offline (issue 26). An answer the server could not be told of
@@ -25,12 +25,14 @@ export interface ReviewPayload {
 registerSender<ReviewPayload>(REVIEW_KIND, {
   async send(entry) {
     const { flashcard_id, rating, time_ms } = entry.payload
-    await reviewFlashcard(flashcard_id, rating, time_ms, { reviewId: entry.id, answeredAt: new Date(entry.madeAt) })
+    // Only in the session of the account that answered (another account's card is not this one's).
+    await reviewFlashcard(flashcard_id, rating, time_ms, { reviewId: entry.id, answeredAt: new Date(entry.madeAt), account: entry.owner })
   },
   staleQueries: [memoriesKeys.all],
 })
-// Here, not in offline-deck.ts (loaded with the review screen): a sign-out forgets the kept decks from any screen.
-registerOwnerCleaner(forgetKeptDecks)
+// Here, not in offline-deck.ts (loaded with the review screen): a sign-out forgets the kept decks from any screen,
+// and another account signing in forgets every deck but its own.
+registerAccountStore({ forget: forgetKeptDecks, keepOnly: keepOnlyDecksOf })
 
 /**
  * Sends one answer now, with the id of its outbox entry, and answers with the

@@ -1,7 +1,7 @@
 import { NOTES_EDITOR_HEADER, NOTES_REVISION_HEADER, notesFileName, notesRoutes } from '@lingocast/contract'
 import { queryOptions } from '@tanstack/react-query'
 import { ApiError, apiCall, apiText } from '../../api/client'
-import { getUsername } from '../../lib/cookies'
+import { sessionAccount } from '../../lib/session-account'
 import { orDownloaded, unreachable } from '../offline/fallback'
 
 export const notesKeys = {
@@ -30,9 +30,10 @@ export const notesQuery = (hashId: string) =>
   })
 
 /** The article's notes, or null when it has none yet (404). */
-export async function fetchNotes(hashId: string, signal?: AbortSignal): Promise<string | null> {
+/** `account`: asked only in that account's session (a download names its owner). */
+export async function fetchNotes(hashId: string, signal?: AbortSignal, account?: string): Promise<string | null> {
   try {
-    return await apiText(notesRoutes.getNotes, { params: { file: notesFileName(hashId) }, signal })
+    return await apiText(notesRoutes.getNotes, { params: { file: notesFileName(hashId) }, signal, ...(account ? { account } : {}) })
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null
     throw error
@@ -55,7 +56,7 @@ export async function saveNotesOrQueue(hashId: string, text: string, order: Save
   try {
     await saveNotes(hashId, text, order, keepalive)
   } catch (error) {
-    const owner = getUsername()
+    const owner = sessionAccount()
     if (!unreachable(error) || !owner) throw error
     const { queueNotes } = await import('./offline-notes')
     await queueNotes(owner, hashId, text)

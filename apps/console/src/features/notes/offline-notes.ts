@@ -22,6 +22,8 @@ registerSender<NotesPayload>(NOTES_KIND, {
       params: { file: notesFileName(entry.payload.hashId) },
       body: entry.payload.text,
       headers: { [NOTES_CHANGED_AT_HEADER]: new Date(entry.madeAt).toISOString() },
+      // Only in the session of the account that wrote them.
+      account: entry.owner,
     })
   },
 })

@@ -12,7 +12,7 @@ import { formatDateTime } from '../../lib/format'
  * much room the site uses of what the browser allows, and a delete per episode.
  */
 export default function DownloadsScreen() {
-  const owner = useAuth().username ?? ''
+  const owner = useAuth().account ?? ''
   const list = useQuery({ ...downloadsQuery(owner), enabled: owner !== '' })
   const storage = useQuery(storageQuery())
   const remove = useDeleteDownload()

@@ -9,9 +9,9 @@ import { dismissRejected } from './outbox'
 /** A line above every screen while the learner is offline, while their offline changes wait, or when one was refused. */
 export function OfflineBanner() {
   const online = useOnline()
-  const { username } = useAuth()
-  const owner = username ?? ''
-  const { data } = useQuery({ ...outboxStatusQuery(owner), enabled: username !== undefined })
+  const { account } = useAuth()
+  const owner = account ?? ''
+  const { data } = useQuery({ ...outboxStatusQuery(owner), enabled: account !== undefined })
   const pending = data?.pending ?? 0
   const rejected = data?.rejected ?? []
   if (online && pending === 0 && rejected.length === 0) return null

@@ -1,13 +1,14 @@
 import { mediaRoutes, vocabularyRoutes, type FeedItem, type Segment } from '@lingocast/contract'
-import { apiCall } from '../../api/client'
+import { apiCall, ApiError, NOT_THIS_SESSION } from '../../api/client'
+import { sessionAccount } from '../../lib/session-account'
 import type { OpenedArticle } from '../library/api'
 import { fetchNotes } from '../notes/api'
 import { proxiedMediaUrl } from '../player/messages'
 import { prepareSegments } from '../player/segments'
 import type { WordLookup } from '../vocabulary/api'
 import { normaliseForm } from '../vocabulary/statuses'
-import { deleteMedia, storeMedia } from './media-cache'
-import { getDownload, mediaInUse, putDownload, removeDownload, type DownloadRecord } from './store'
+import { claimMedia, deleteMedia, storeMedia } from './media-cache'
+import { allDownloads, getDownload, mediaInUse, moveDownload, putDownload, removeDownload, type DownloadRecord } from './store'
 
 /** How many lookups run at once while downloading: the server answers one in a few ms, the tab stays usable. */
 const LOOKUPS_AT_ONCE = 4
@@ -67,27 +68,29 @@ async function inPool<T>(items: readonly T[], atOnce: number, work: (item: T) =>
  * its whole transcript, the article's word statuses and the lookup data of
  * each of its words into IndexedDB (one record). The record is written last,
  * so a download cut short leaves no half record; a new download replaces the
- * old one. Asks the browser to keep the site's storage (persist).
+ * old one. Asks the browser to keep the site's storage (persist). Every call
+ * is made in the owner's session only: a download still running when another
+ * account signs in fails instead of mixing that account's data into it.
  */
 export async function downloadEpisode(owner: string, episode: EpisodeToDownload, onProgress: (p: DownloadProgress) => void, signal?: AbortSignal): Promise<DownloadRecord> {
   void navigator.storage?.persist?.().catch(() => false)
   const mediaUrl = proxiedMediaUrl(episode.address)
   onProgress({ step: 'media', done: 0 })
-  const bytes = await storeMedia(mediaUrl, (done, total) => onProgress({ step: 'media', done, ...(total ? { total } : {}) }), signal)
+  const bytes = await storeMedia(owner, mediaUrl, (done, total) => onProgress({ step: 'media', done, ...(total ? { total } : {}) }), signal)
 
   onProgress({ step: 'transcript', done: 0, total: 1 })
-  const transcript = await apiCall(mediaRoutes.getSpeechSegments, { query: { audio_url: episode.address }, signal })
+  const transcript = await apiCall(mediaRoutes.getSpeechSegments, { query: { audio_url: episode.address }, signal, account: owner })
   const segments = prepareSegments(transcript.segments)
 
   let words: DownloadRecord['words']
   if (episode.article?.isMine && segments.length > 0) {
     onProgress({ step: 'words', done: 0, total: 1 })
-    const res = await apiCall(vocabularyRoutes.articleWords, { query: { article_id: episode.id }, signal })
+    const res = await apiCall(vocabularyRoutes.articleWords, { query: { article_id: episode.id }, signal, account: owner })
     words = { forms: res.forms, statuses: res.statuses, levels: res.levels, hints: res.hints, comprehension: res.comprehension }
   }
 
   // The notes of the learner's own article: the Notes tab opens offline with them.
-  const notes = episode.article?.isMine ? await fetchNotes(episode.id, signal) : undefined
+  const notes = episode.article?.isMine ? await fetchNotes(episode.id, signal, owner) : undefined
 
   const toLookUp = wordsToLookUp(segments)
   const lookups: Record<string, WordLookup> = {}
@@ -95,10 +98,11 @@ export async function downloadEpisode(owner: string, episode: EpisodeToDownload,
   onProgress({ step: 'lookups', done: 0, total: toLookUp.length })
   await inPool(toLookUp, LOOKUPS_AT_ONCE, async ({ form, word, sentence }) => {
     try {
-      lookups[form] = await apiCall(vocabularyRoutes.lookupWord, { query: { word, sentence }, signal })
+      lookups[form] = await apiCall(vocabularyRoutes.lookupWord, { query: { word, sentence }, signal, account: owner })
     } catch (error) {
       // A word the server refuses (too long, a stray symbol) has no lookup offline; the rest still do.
-      if ((error as Error).name === 'AbortError') throw error
+      // A session that ended (or is another account's now) ends the download.
+      if ((error as Error).name === 'AbortError' || (error instanceof ApiError && error.status === 401)) throw error
     }
     onProgress({ step: 'lookups', done: ++looked, total: toLookUp.length })
   })
@@ -121,6 +125,11 @@ export async function downloadEpisode(owner: string, episode: EpisodeToDownload,
     ...(notes !== undefined ? { notes } : {}),
     lookups,
   }
+  // The media was fetched with the cookies of the moment: kept only if the session is still the owner's.
+  if (sessionAccount() !== owner) {
+    if (!(await mediaInUse(owner, mediaUrl))) await deleteMedia(mediaUrl)
+    throw new ApiError(401, undefined, NOT_THIS_SESSION)
+  }
   await putDownload(record)
   return record
 }
@@ -130,7 +139,24 @@ export async function deleteDownload(owner: string, id: string): Promise<void> {
   const record = await getDownload(owner, id)
   if (!record) return
   await removeDownload(owner, id)
-  if (!(await mediaInUse(record.mediaUrl))) await deleteMedia(record.mediaUrl)
+  if (!(await mediaInUse(owner, record.mediaUrl))) await deleteMedia(record.mediaUrl)
+}
+
+/**
+ * Another account may have used this browser: keeps only `account`'s
+ * downloads and media, after giving it those an older console kept under its
+ * username (`adopt`); everything else is deleted (a download can be made again).
+ */
+export async function keepOnlyDownloadsOf(account: string, adopt?: string): Promise<void> {
+  const kept = new Set<string>()
+  for (const record of await allDownloads()) {
+    if (record.owner === account) kept.add(record.mediaUrl)
+    else if (adopt !== undefined && record.owner === adopt) {
+      await moveDownload(record, account)
+      kept.add(record.mediaUrl)
+    } else await removeDownload(record.owner, record.id)
+  }
+  await claimMedia(account, kept)
 }
 
 export interface StorageFigure {

@@ -1,12 +1,12 @@
 import { ApiError } from '../../api/client'
-import { getUsername } from '../../lib/cookies'
+import { sessionAccount } from '../../lib/session-account'
 import type { DownloadRecord } from './store'
 
 /** A call that reached no server at all (offline, the server away): not a refusal. */
 export const unreachable = (error: unknown): boolean => error instanceof ApiError && error.status === 0
 
 /**
- * The network's answer; when no server answers, what the signed-in learner's
+ * The network's answer; when no server answers, what the signed-in account's
  * downloads hold (`read` picks it), else the failure as it was. The store is
  * loaded only then, so the screens that use this carry no IndexedDB code.
  * Queries using it run offline too (`networkMode: 'offlineFirst'`).
@@ -16,7 +16,7 @@ export async function orDownloaded<T>(ask: () => Promise<T>, read: (records: Dow
     return await ask()
   } catch (error) {
     if (!unreachable(error)) throw error
-    const owner = getUsername()
+    const owner = sessionAccount()
     if (!owner) throw error
     let found: T | undefined
     try {

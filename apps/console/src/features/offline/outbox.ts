@@ -12,7 +12,11 @@ import { offlineDb, type RejectedEntry, type StoredOutboxEntry } from './offline
  */
 export interface OutboxEntry<P = unknown> {
   id: string
-  /** The signed-in username; entries are sent only in that learner's session. */
+  /**
+   * The account (its `user_id`) that made the change; entries are sent only in
+   * that account's session (each sender passes it as the call's `account`),
+   * and kept for it while another account uses the browser.
+   */
   owner: string
   kind: string
   payload: P
@@ -80,6 +84,7 @@ function newEntry<P>(owner: string, kind: string, payload: P, coalesceKey = ''):
 }
 
 async function store(entry: OutboxEntry): Promise<OutboxEntry> {
+  if (!entry.owner) throw new Error('A change is kept only for a known account')
   const db = await offlineDb()
   const tx = db.transaction('outbox', 'readwrite')
   if (entry.coalesceKey) {
@@ -139,6 +144,8 @@ export async function sendOrQueue<P, R = void>(
   opts: { coalesceKey?: string; online?: boolean; sendNow?: (entry: OutboxEntry<P>) => Promise<R> } = {},
 ): Promise<SentOrQueued<R>> {
   const entry = newEntry(owner, kind, payload, opts.coalesceKey)
+  // No account known for this session yet (the server has not named it): sent now or not at all, never kept under no one.
+  if (!owner) return { queued: false, answer: await (opts.sendNow ?? ((e: OutboxEntry<P>) => senderOf(kind).send(e) as Promise<R>))(entry) }
   if ((opts.online ?? isOnline()) && (await pendingEntries(owner)).length === 0) {
     const sendNow = opts.sendNow ?? ((e: OutboxEntry<P>) => senderOf(kind).send(e) as Promise<R>)
     try {
@@ -233,6 +240,32 @@ export function flushOutbox(owner: string): Promise<FlushResult> {
 /** Resolves when no flush runs (a test closes the database only then). */
 export async function whenOutboxIdle(): Promise<void> {
   while (flushing.size) await Promise.allSettled([...flushing.values()])
+}
+
+/**
+ * Gives the entries an older console kept under a username (`from`, before
+ * accounts had ids) to the account signed in with that name then, and
+ * deletes every other such entry: whose they were can no longer be told
+ * (two accounts shared a name), and sending them to the wrong one is what
+ * account ids prevent. Entries of other accounts are kept for them.
+ */
+export async function settleOutbox(account: string, isAccount: (owner: string) => boolean, adopt?: string): Promise<void> {
+  const db = await offlineDb()
+  const tx = db.transaction(['outbox', 'rejected'], 'readwrite')
+  const outbox = tx.objectStore('outbox')
+  for (const entry of await outbox.getAll()) {
+    if (isAccount(entry.owner)) continue
+    if (entry.owner === adopt) await outbox.put({ ...entry, owner: account })
+    else await outbox.delete(entry.seq!)
+  }
+  const rejected = tx.objectStore('rejected')
+  for (const entry of await rejected.getAll()) {
+    if (isAccount(entry.owner)) continue
+    if (entry.owner === adopt) await rejected.put({ ...entry, owner: account })
+    else await rejected.delete(entry.id)
+  }
+  await tx.done
+  emit(account)
 }
 
 /** Forgets everything this learner left in the outbox (signing out of a shared browser). */

@@ -11,9 +11,9 @@ import { oneConnection } from './one-connection'
  * API, as the API answered it, so that the same screens open from it.
  */
 export interface DownloadRecord {
-  /** `${owner}|${id}`: two learners on one browser never see each other's downloads. */
+  /** `${owner}|${id}`: two accounts on one browser never see each other's downloads. */
   key: string
-  /** The signed-in username that downloaded it. */
+  /** The account (its `user_id`) that downloaded it. */
   owner: string
   /** An article's HashID, or `feed:{item id}` for a feed episode. */
   id: string
@@ -72,9 +72,22 @@ export async function listDownloads(owner: string): Promise<DownloadRecord[]> {
   return all.sort((a, b) => b.savedAt - a.savedAt)
 }
 
-/** True when some download, of any learner on this browser, plays the media stored under this URL. */
-export async function mediaInUse(mediaUrl: string): Promise<boolean> {
-  return (await (await db()).getAll('downloads')).some((r) => r.mediaUrl === mediaUrl)
+/** True when another download of the owner plays the media stored under this URL (each account has its own copy). */
+export async function mediaInUse(owner: string, mediaUrl: string): Promise<boolean> {
+  return (await listDownloads(owner)).some((r) => r.mediaUrl === mediaUrl)
+}
+
+/** Every download on this browser, of every account (only to keep one account's and delete the rest). */
+export async function allDownloads(): Promise<DownloadRecord[]> {
+  return (await db()).getAll('downloads')
+}
+
+/** Gives a download to another owner (data kept under a username before accounts had ids). */
+export async function moveDownload(record: DownloadRecord, owner: string): Promise<void> {
+  const tx = (await db()).transaction('downloads', 'readwrite')
+  await tx.store.delete(record.key)
+  await tx.store.put({ ...record, owner, key: recordKey(owner, record.id) })
+  await tx.done
 }
 
 export async function removeDownload(owner: string, id: string): Promise<void> {

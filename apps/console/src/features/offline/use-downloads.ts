@@ -2,13 +2,11 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { useCallback, useSyncExternalStore } from 'react'
 import { useAuth } from '../auth/auth-context'
 import { deleteDownload, downloadEpisode, storageFigure, type DownloadProgress, type EpisodeToDownload } from './downloads'
+import { offlineKeys } from './api'
 import { listDownloads } from './store'
 
-export const offlineKeys = {
-  all: ['offline'] as const,
-  downloads: (owner: string) => [...offlineKeys.all, 'downloads', owner] as const,
-  storage: () => [...offlineKeys.all, 'storage'] as const,
-}
+export { offlineKeys }
+
 
 /** The learner's downloads, newest first: read from this browser, never the network. */
 export const downloadsQuery = (owner: string) =>
@@ -60,7 +58,7 @@ export function downloadErrorText(error: unknown): string {
 /** The download of one episode: stored, under way, failed, or none; with start and delete. */
 export function useDownload(episode: EpisodeToDownload | undefined) {
   const client = useQueryClient()
-  const owner = useAuth().username ?? ''
+  const owner = useAuth().account ?? ''
   const list = useQuery({ ...downloadsQuery(owner), enabled: owner !== '' })
   const key = episode ? taskKey(owner, episode.id) : ''
   const task = useSyncExternalStore(subscribe, () => tasks.get(key), () => undefined)
@@ -79,7 +77,7 @@ export function useDownload(episode: EpisodeToDownload | undefined) {
 /** Deletes one of the learner's downloads and refreshes what shows them. */
 export function useDeleteDownload() {
   const client = useQueryClient()
-  const owner = useAuth().username ?? ''
+  const owner = useAuth().account ?? ''
   return useCallback(
     async (id: string) => {
       await deleteDownload(owner, id)

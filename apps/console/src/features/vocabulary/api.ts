@@ -1,7 +1,7 @@
 import { vocabularyRoutes as c, type RouteBody, type RouteQuery, type RouteResponse, type WordStatus } from '@lingocast/contract'
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { apiCall } from '../../api/client'
-import { getUsername } from '../../lib/cookies'
+import { sessionAccount } from '../../lib/session-account'
 import { orDownloaded, unreachable } from '../offline/fallback'
 import { applyHint, applyLemmaStatus, lemmaInArticle, normaliseForm, type ArticleWords } from './statuses'
 
@@ -131,7 +131,7 @@ export async function markWords(words: string[], status: WordStatus, level?: num
   try {
     return await setWordStatus(words, status, level)
   } catch (error) {
-    const owner = getUsername()
+    const owner = sessionAccount()
     if (!unreachable(error) || !owner) throw error
     const { queueMark } = await import('./offline-marks')
     await queueMark(owner, { words, status, ...(status === 'learning' && level !== undefined ? { level } : {}) })

@@ -17,11 +17,12 @@ export interface MarkPayload {
  * A mark that waited offline is sent with the time it was made: the server
  * keeps it only if the term was not changed later (last write wins per term),
  * so sending it twice, or after a newer mark from another device, changes
- * nothing. Imported by the shell, so queued marks go out from any screen.
+ * nothing. Sent only in its owner's session (`account`). Imported by the
+ * shell, so queued marks go out from any screen.
  */
 registerSender<MarkPayload>(WORD_STATUS_KIND, {
   async send(entry) {
-    await apiCall(c.setWordStatus, { body: { ...entry.payload, changed_at: new Date(entry.madeAt).toISOString() } })
+    await apiCall(c.setWordStatus, { body: { ...entry.payload, changed_at: new Date(entry.madeAt).toISOString() }, account: entry.owner })
   },
   staleQueries: [vocabularyKeys.all],
 })

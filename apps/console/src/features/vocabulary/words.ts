@@ -57,8 +57,8 @@ export const placementResult = (marked: number) => `About ${formatCount(marked)}
 export const placementProgress = (level: number | undefined) =>
   level === undefined ? 'Estimating your level and marking the words you know…' : `Marking the ${formatCount(level)} most common words as known…`
 
-/** Remembered once the learner dismisses the placement offer for good, per user. */
-export const placementDismissedKey = (username: string | undefined) => `vocabularyPlacementDismissed:${username ?? ''}`
+/** Remembered once the learner dismisses the placement offer for good, per account (its `user_id`). */
+export const placementDismissedKey = (account: string | undefined) => `vocabularyPlacementDismissed:${account ?? ''}`
 
 /** What the import status applies to: every line of a plain list or a CSV without a status column. */
 export const IMPORT_STATUSES: ReadonlyArray<WordStatus> = ['known', 'learning', 'ignored']

@@ -1,6 +1,10 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { appSettings, authTokens, emailCodes, oauthStates, oauthTickets, userIdentities, users } from '../../db/schema'
+import { firstFreeUsername } from './usernames'
+
+/** Tries of a new user's name: each lost one means another sign-in took that name at the same moment. */
+const NAME_ATTEMPTS = 20
 
 /** Either the top-level db or the `tx` of a transaction callback (never mix them: hazard 1). */
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>
@@ -17,6 +21,32 @@ export function createAuthRepo(db: Db) {
       and(eq(authTokens.tokenHash, sql.placeholder('tokenHash')), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql`now()`)),
     )
     .prepare('user_by_token')
+
+  /**
+   * The unique indexes on email and lower(username) decide, not a read before the write: an insert
+   * that meets either does nothing. An address already there answers its user; a name taken
+   * (also by a concurrent sign-in that committed first, on another process too) is followed by
+   * the first free one among the names now taken, tried again. Each try is one statement of the
+   * caller's transaction, so nothing it did is rolled back.
+   */
+  async function insertWithFreeName(values: { email: string | null; username: string }, tx: Executor): Promise<UserRow> {
+    let username = values.username
+    for (let attempt = 1; ; attempt++) {
+      const [row] = await tx.insert(users).values({ email: values.email, username }).onConflictDoNothing().returning()
+      if (row) return row
+      if (values.email !== null) {
+        const [existing] = await tx.select().from(users).where(eq(users.email, values.email))
+        if (existing) return existing
+      }
+      if (attempt >= NAME_ATTEMPTS) throw new Error(`No free username like "${values.username}" after ${NAME_ATTEMPTS} tries`)
+      const base = values.username.toLowerCase()
+      const taken = await tx
+        .select({ username: users.username })
+        .from(users)
+        .where(or(sql`lower(${users.username}) = ${base}`, sql`starts_with(lower(${users.username}), ${base + '-'})`))
+      username = firstFreeUsername(values.username, taken.map((r) => r.username))
+    }
+  }
 
   return {
     transaction: db.transaction.bind(db),
@@ -107,16 +137,18 @@ export function createAuthRepo(db: Db) {
       return row
     },
 
-    /** Insert-or-fetch by email in one statement pair that is safe against a concurrent insert. */
+    /**
+     * Insert-or-fetch by email, safe against a concurrent insert: an existing address costs the
+     * same two statements as before. A new address gets `username`, or the first free
+     * `username-2`, `-3`, ... when another account has that name (firstFreeUsername).
+     */
     async upsertUserByEmail(email: string, username: string, tx: Executor = db): Promise<UserRow> {
-      await tx.insert(users).values({ email, username }).onConflictDoNothing({ target: users.email })
-      const [row] = await tx.select().from(users).where(eq(users.email, email))
-      return row!
+      return insertWithFreeName({ email, username }, tx)
     },
 
+    /** A new user under the first free name like `username` (or the user of `email`, made meanwhile by a concurrent sign-in). */
     async createUser(values: { email: string | null; username: string }, tx: Executor = db): Promise<UserRow> {
-      const [row] = await tx.insert(users).values(values).returning()
-      return row!
+      return insertWithFreeName(values, tx)
     },
 
     async findIdentity(provider: string, subject: string, tx: Executor = db) {

@@ -46,7 +46,7 @@ describe('email code sign-in', () => {
     expect(body).toMatchObject({ success: true, msg: 'ok', username: 'alice' })
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/) // 32 random bytes, base64url
 
-    expect((await info(body.token)).json()).toEqual({ success: true, msg: 'ok', username: 'alice' })
+    expect((await info(body.token)).json()).toEqual({ success: true, msg: 'ok', username: 'alice', user_id: body.user_id })
     expect((await auth(body.token)).json()).toEqual({ success: true })
     // The bearer header works where the body carries no token.
     const viaHeader = await t.app.inject({ method: 'POST', url: '/user/api/info', headers: { authorization: `Bearer ${body.token}` }, payload: {} })

@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
     ...fromContract(c.loginByEmail),
     config: perIp,
     handler: async (request, reply) => {
-      const { token, username, device } = await auth.loginByEmail(request.body.email, request.body.code, clientOf(request))
+      const { token, username, userId, device } = await auth.loginByEmail(request.body.email, request.body.code, clientOf(request))
       // Only the sign-in calls read it; HttpOnly, SameSite=Lax like the OAuth browser cookie.
       reply.setCookie(device.name, device.value, {
         path: '/user/api',
@@ -62,15 +62,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { au
         secure: config.publicUrl.startsWith('https:'),
         maxAge: KNOWN_DEVICE_MAX_AGE_S,
       })
-      return { success: true as const, msg: MSG.ok, token, username }
+      return { success: true as const, msg: MSG.ok, token, username, user_id: userId }
     },
   })
 
   app.route({
     ...fromContract(c.userInfo),
     handler: async (request) => {
-      const info = await auth.userInfo(request.body.token || bearerToken(request), browserSecret(request))
-      return { success: true as const, msg: MSG.ok, ...info }
+      const { username, userId, token } = await auth.userInfo(request.body.token || bearerToken(request), browserSecret(request))
+      return { success: true as const, msg: MSG.ok, username, user_id: userId, ...(token ? { token } : {}) }
     },
   })
 

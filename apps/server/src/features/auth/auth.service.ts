@@ -21,6 +21,12 @@ export interface SignedInUser {
   username: string
 }
 
+/** What the sign-in answers tell the console of an account: its name and its public id (`user_id`). */
+export interface AccountInfo {
+  username: string
+  userId: string
+}
+
 const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
 /**
@@ -65,6 +71,14 @@ export function createAuthService(deps: {
       : repo.getOrCreateSetting('auth_secret', generateToken))
 
   const toSignedIn = (u: UserRow): SignedInUser => ({ id: u.id, username: u.username })
+  const toAccount = (u: UserRow): AccountInfo => ({ username: u.username, userId: u.publicId })
+
+  /** The user a token stands for, or undefined when it is unknown, expired or revoked. */
+  async function userOfToken(token: string): Promise<UserRow | undefined> {
+    const shortcut = shortcuts.get(token)
+    if (shortcut) return repo.upsertUserByEmail(shortcut.email, shortcut.username)
+    return repo.findUserByToken(hashToken(token))
+  }
 
   async function issueToken(userId: number, tx?: Parameters<AuthRepo['insertToken']>[1]): Promise<string> {
     const token = generateToken()
@@ -116,7 +130,7 @@ export function createAuthService(deps: {
      * Checks the newest code that `client` asked for: another client's codes are out of its reach.
      * Signed in, the browser gets the address's known-device cookie (`device`).
      */
-    async loginByEmail(rawEmail: string, code: string, client: string): Promise<{ token: string; username: string; device: { name: string; value: string } }> {
+    async loginByEmail(rawEmail: string, code: string, client: string): Promise<AccountInfo & { token: string; device: { name: string; value: string } }> {
       const email = normalizeEmail(rawEmail)
       const secretValue = await codeSecret()
       const codeHash = hashCode(secretValue, email, code)
@@ -135,7 +149,7 @@ export function createAuthService(deps: {
         }
         if (!(await repo.consumeCode(row.id, tx))) return { error: new ValidationError(MSG.codeUsed) }
         const user = await repo.upsertUserByEmail(email, usernameFromEmail(email), tx)
-        return { token: await issueToken(user.id, tx), username: user.username }
+        return { token: await issueToken(user.id, tx), ...toAccount(user) }
       })
       if ('error' in outcome) throw outcome.error
       return { ...outcome, device: knownDeviceCookie(secretValue, email) }
@@ -143,12 +157,7 @@ export function createAuthService(deps: {
 
     /** The user a token stands for, or undefined when it is unknown, expired or revoked. */
     async resolveToken(token: string): Promise<SignedInUser | undefined> {
-      const shortcut = shortcuts.get(token)
-      if (shortcut) {
-        const user = await repo.upsertUserByEmail(shortcut.email, shortcut.username)
-        return toSignedIn(user)
-      }
-      const user = await repo.findUserByToken(hashToken(token))
+      const user = await userOfToken(token)
       return user && toSignedIn(user)
     },
 
@@ -161,17 +170,22 @@ export function createAuthService(deps: {
 
     /**
      * The console's verification call (spec 000 s2/s7, `POST /user/api/info`). A session token
-     * answers its username. A ticket of the OAuth return is exchanged, once and only in the
+     * answers its username and public id. A ticket of the OAuth return is exchanged, once and only in the
      * browser it was made for, for a new session token that the answer carries: a ticket or token
      * planted in a link therefore signs nobody in to the planter's account.
      */
-    async userInfo(token: string | undefined, browser: string | undefined): Promise<{ username: string; token?: string }> {
-      if (!token?.startsWith(TICKET_PREFIX)) return { username: (await this.requireToken(token)).username }
+    async userInfo(token: string | undefined, browser: string | undefined): Promise<AccountInfo & { token?: string }> {
+      if (!token?.startsWith(TICKET_PREFIX)) {
+        if (!token) throw new UnauthorizedError(MSG.tokenNotFound)
+        const user = await userOfToken(token)
+        if (!user) throw new UnauthorizedError(MSG.invalidToken)
+        return toAccount(user)
+      }
       const row = browser ? await repo.takeTicket(hashToken(token), hashToken(browser)) : undefined
       if (!row || row.expiresAt.getTime() <= Date.now()) throw new UnauthorizedError(MSG.invalidToken)
       const user = await repo.findUserById(row.userId)
       if (!user) throw new UnauthorizedError(MSG.invalidToken)
-      return { username: user.username, token: await issueToken(user.id) }
+      return { ...toAccount(user), token: await issueToken(user.id) }
     },
 
     async logout(token: string | undefined): Promise<void> {

@@ -69,10 +69,10 @@ describe('OAuth sign-in', () => {
     const { location, cookie } = await roundTrip('github')
     expect(location).toMatch(/^\/console\/login\?token=/)
     const exchanged = await verify(tokenIn(location)!, cookie)
-    expect(exchanged.json()).toEqual({ success: true, msg: 'ok', username: 'octo-learner', token: expect.stringMatching(/^[\w-]{43}$/) })
+    expect(exchanged.json()).toEqual({ success: true, msg: 'ok', username: 'octo-learner', user_id: expect.any(String), token: expect.stringMatching(/^[\w-]{43}$/) })
     // The session token answers as any token does, and carries no other token.
     const info = await verify(exchanged.json().token)
-    expect(info.json()).toEqual({ success: true, msg: 'ok', username: 'octo-learner' })
+    expect(info.json()).toEqual({ success: true, msg: 'ok', username: 'octo-learner', user_id: exchanged.json().user_id })
     expect(provider.seen).toContain('GET /api/user/emails')
   })
 

@@ -17,9 +17,11 @@ const PlacementDialog = lazy(() => import('./PlacementDialog'))
  * An offer, not a dialog that opens by itself: the library stays usable.
  */
 export default function PlacementOffer() {
-  const { username } = useAuth()
-  const key = placementDismissedKey(username)
-  const [dismissed, setDismissed] = useState(() => readStored(key) === '1')
+  const { account } = useAuth()
+  const key = placementDismissedKey(account)
+  const [dismissedNow, setDismissedNow] = useState<string>()
+  // Not before the account is known: a dismissal is remembered for that account only.
+  const dismissed = account === undefined || dismissedNow === key || readStored(key) === '1'
   const [open, setOpen] = useState(false)
   const words = useQuery({ ...wordsQuery({ limit: 1 }), enabled: !dismissed })
   // Unknown (loading, failed) or anything marked: no offer.
@@ -27,7 +29,7 @@ export default function PlacementOffer() {
 
   const dismiss = () => {
     writeStored(key, '1')
-    setDismissed(true)
+    setDismissedNow(key)
   }
 
   return (
