@@ -1,4 +1,5 @@
-// Prints one closing line over the vitest JSON reports: "tests: N passed, N failed, N skipped".
+// Prints one closing line over the vitest JSON reports: "tests: N passed, N failed, N skipped",
+// after the name of each failed test and its first message line, since CI shows only the log's tail.
 import { existsSync, readFileSync } from 'node:fs'
 
 let passed = 0
@@ -15,5 +16,18 @@ for (const file of process.argv.slice(2)) {
   passed += r.numPassedTests
   failed += r.numFailedTests + (r.success === false && r.numFailedTests === 0 ? 1 : 0)
   skipped += r.numPendingTests + r.numTodoTests
+  for (const suite of r.testResults ?? []) {
+    const failures = (suite.assertionResults ?? []).filter((t) => t.status === 'failed')
+    if (suite.status === 'failed' && failures.length === 0) {
+      console.log(`FAILED ${suite.name}: ${firstLine(suite.message)}`)
+    }
+    for (const t of failures) {
+      console.log(`FAILED ${suite.name} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`)
+    }
+  }
 }
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
+
+function firstLine(text) {
+  return String(text ?? '').split('\n').find((line) => line.trim() !== '')?.slice(0, 300) ?? ''
+}

@@ -90,3 +90,39 @@ describe('SIGTERM', () => {
     expect(transcript!.chunks_done.length).toBeGreaterThan(0)
   }, 180_000)
 })
+
+describe('SIGTERM during a media stream the player stopped reading', () => {
+  it('cuts the stream after a few seconds and exits cleanly, not by the 10 s forced exit', async () => {
+    const streamDb = await createTestDatabase()
+    // A live stream: bytes for as long as someone reads them.
+    const live = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'audio/mpeg' })
+      const chunk = Buffer.alloc(256 * 1024, 3)
+      const pump = () => {
+        while (res.write(chunk)) if (res.destroyed) return
+        res.once('drain', pump)
+      }
+      pump()
+    })
+    await new Promise<void>((resolve) => live.listen(0, '127.0.0.1', resolve))
+    const liveUrl = `http://127.0.0.1:${(live.address() as AddressInfo).port}/live.mp3`
+    const user = await createTestUser(streamDb.database, 'stream@example.com')
+    await createLibraryRepo(streamDb.database.db).insert(user.id, { title: 'Live', audio: liveUrl })
+    await streamDb.database.close()
+    const process = await startServerProcess({ ...streamDb.env, FETCH_ALLOW_HOSTS: '127.0.0.1' })
+    try {
+      const res = await fetch(`${process.url}/media-proxy/proxy_media?resource_addr=${encodeURIComponent(liveUrl)}`, { headers: user.auth })
+      expect(res.status).toBe(200)
+      // The player has buffered enough: it read a little and reads no more.
+      await res.body!.getReader().read()
+      const signalled = Date.now()
+      expect(await process.stop(), process.output().split('\n').slice(-15).join('\n')).toBe(0)
+      expect(Date.now() - signalled).toBeLessThan(10_000)
+    } finally {
+      process.proc.kill('SIGKILL')
+      live.closeAllConnections()
+      live.close()
+      await streamDb.drop()
+    }
+  }, 120_000)
+})
