@@ -158,11 +158,11 @@ describe('MEDIA_CACHE_MB', () => {
 })
 
 describe('the media cache cap under concurrent fills', () => {
-  /** Bytes of copies and downloads on disk, as `du` would count them. */
+  /** Bytes of copies and downloads on disk, as `du` would count them; a file removed between the listing and its size counts nothing. */
   const onDisk = () =>
     readdirSync(dir)
       .filter((name) => name.endsWith('.media') || name.endsWith('.part'))
-      .reduce((sum, name) => sum + statSync(path.join(dir, name)).size, 0)
+      .reduce((sum, name) => sum + (statSync(path.join(dir, name), { throwIfNoEntry: false })?.size ?? 0), 0)
 
   it('holds with 8 fills finishing while others make room: never more on disk than the cap', async () => {
     const cap = 1_000_000
