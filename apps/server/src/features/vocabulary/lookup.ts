@@ -9,14 +9,14 @@ import type { PhrasesRepo } from './phrases.repo'
  * (wink-nlp), pronunciation (CMU dictionary), the sense that fits the
  * sentence and the others (meaning-in-sentence.ts, which cards made from a
  * word read too), the user's status and how often they have met the lemma
- * (or phrase) in their library. A phrase of two to six words (issue 24) is
+ * (or phrase) in their library. A phrase of two to six words is
  * read in its sentence: its lemmas joined by spaces, "PHRASE" as its part
  * of speech, the IPA of its words, WordNet's sense of it when WordNet has it.
  */
 export function createLookup(deps: {
   repo: ComprehensionRepo
   wordnet: WordNet
-  /** The learner's term with its level and hint (issue 24); without it, the status alone. */
+  /** The learner's term with its level and hint; without it, the status alone. */
   terms?: Pick<PhrasesRepo, 'term'>
   /** How often a phrase occurs in the user's library (phrases are not in the lemma counts). */
   phraseSeen?: (userId: number, phrase: string) => Promise<number>
