@@ -44,7 +44,8 @@ const storedItems = async (id: number) => Number((await t.db.database.db.execute
 /** /healthz kept answering: every answer 200, none slow, and nothing held the event loop long (wide margins: the machine is shared). */
 function expectAnswering(probe: ProbeResult<unknown>) {
   expect(probe.statuses.every((s) => s === 200)).toBe(true)
-  expect(Math.max(...probe.latencies), `the slowest of ${probe.latencies.length} answers of /healthz, ms`).toBeLessThan(1000)
+  // The event loop hold below is the check that matters; latency adds the shared machine's load (the old decode held it 3 s when quiet).
+  expect(Math.max(...probe.latencies), `the slowest of ${probe.latencies.length} answers of /healthz, ms`).toBeLessThan(2000)
   expect(probe.longestHoldMs, 'the longest hold of the event loop, ms of CPU').toBeLessThan(150)
 }
 

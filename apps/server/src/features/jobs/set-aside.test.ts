@@ -169,20 +169,22 @@ describe('several workers taking over at once (PostgreSQL: real concurrent conne
     await drain()
     const ids: number[] = []
     for (let i = 0; i < 12; i++) ids.push(await repo.enqueue('transcribe', { address: `/shared-${i}.mp3` }))
-    for (const id of ids) expect((await repo.claim(`first-${id}`, 100))?.id).toBe(id)
-    await sleep(300)
+    // A lease long enough that no first claim runs out while the others are made (a loaded machine takes
+    // a while for twelve), short enough to have run out when the takeovers begin.
+    for (const id of ids) expect((await repo.claim(`first-${id}`, 1_500))?.id).toBe(id)
+    await sleep(1_700)
 
     // Six workers claim at once until nothing is left; each takes over with a lease that runs out.
     // The lease outlasts the round (so no job is taken over twice within it) and runs out before the next.
     const claimAll = async (worker: string) => {
       const got: Array<{ id: number; crashes: number; setAside: boolean }> = []
-      for (let job = await repo.claim(worker, 2_000); job; job = await repo.claim(worker, 2_000)) got.push(job)
+      for (let job = await repo.claim(worker, 4_000); job; job = await repo.claim(worker, 4_000)) got.push(job)
       return got
     }
     const takeovers = (await Promise.all(Array.from({ length: 6 }, (_, w) => claimAll(`second-${w}`)))).flat()
     expect(takeovers.map((j) => j.id).sort((a, b) => a - b)).toEqual(ids)
     expect(takeovers.every((j) => j.crashes === 1 && !j.setAside)).toBe(true)
-    await sleep(2_300)
+    await sleep(4_300)
 
     const setAside = (await Promise.all(Array.from({ length: 6 }, (_, w) => claimAll(`third-${w}`)))).flat()
     expect(setAside.map((j) => j.id).sort((a, b) => a - b)).toEqual(ids)

@@ -49,7 +49,8 @@ beforeAll(async () => {
   const library = createLibraryRepo(t.db.database.db)
   await library.insert(me.id, { title: 'Fifteen minutes', audio: LONG })
   await library.insert(me.id, { title: 'Short', audio: SHORT })
-}, 60_000)
+  // Speaking a fifteen-minute episode with espeak-ng takes over a minute on a loaded machine.
+}, 180_000)
 
 afterAll(async () => {
   await t?.close()

@@ -42,5 +42,6 @@ describe('the first lookup in a language', () => {
     const later = await lookup()
     expect(later.translations[0]).toEqual({ text: 'Muße', source: 'FreeDict English–German' })
     expect(later.translations_pending).toBeUndefined()
-  })
+    // Indexing an 11 MB dictionary and the tagger's first load take their time on a loaded machine.
+  }, 90_000)
 })
