@@ -1,14 +1,18 @@
+import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import type { Segment } from '@lingocast/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StoredCue } from '../apps/server/src/db/schema'
 import type { AlignOptions } from '../apps/server/src/features/transcription/align'
+import { decodeToPcm, findSilences } from '../apps/server/src/features/transcription/audio'
 import { planRecognitionChunks } from '../apps/server/src/features/transcription/chunks'
 import { parseTranscript } from '../apps/server/src/features/transcription/cues'
 import { createRecogniser } from '../apps/server/src/features/transcription/recogniser'
 import { DEFAULT_MODEL_DIR, loadDictionary } from '../apps/server/src/features/transcription/sphinx'
+import { mixUnder } from './noisy-speech'
 import { librivoxPresent } from './speech'
 import { makeFitSpeech, otherTextCase, record, rightCase, runCase, type FitSpeech, type Recording } from './transcript-fit-cases'
 
@@ -25,6 +29,7 @@ import { makeFitSpeech, otherTextCase, record, rightCase, runCase, type FitSpeec
 const present = librivoxPresent()
 if (!present && process.env.CI) throw new Error('pocketsphinx, pocketsphinx-en-us and pocketsphinx-testdata must be installed in CI')
 const skip = !present || Boolean(process.env.TEST_DATABASE_URL)
+const run = promisify(execFile)
 
 let dir: string
 let options: AlignOptions
@@ -138,4 +143,19 @@ describe.skipIf(skip)("another recording's subtitle whose cues cover a third of 
     expect(out.segments.every((s) => out.unmatched.some((u) => s.start >= u.start && s.start < u.end))).toBe(true)
     expect(out.unmatchedShare, 'share of the speech marked unmatched').toBeGreaterThanOrEqual(0.9)
   }, 180_000)
+
+  it('a right subtitle after 8 s of music: nothing recognised in the intro or between its cues', async () => {
+    const INTRO_MS = 8000
+    const delayed = path.join(dir, 'intro-speech.wav')
+    await run('ffmpeg', ['-v', 'error', '-y', '-i', librivox.file, '-af', `adelay=${INTRO_MS}`, '-ac', '1', '-ar', '16000', delayed])
+    const mixed = path.join(dir, 'intro-music.wav')
+    await mixUnder(delayed, 'music', 10, mixed)
+    const pcm = path.join(dir, 'intro-music.pcm')
+    const withIntro = { pcm, durationMs: await decodeToPcm(mixed, pcm), silences: await findSilences(pcm) }
+    const moved = { ...librivox, sentences: librivox.sentences.map((s) => ({ ...s, start: s.start + INTRO_MS, end: s.end + INTRO_MS })) }
+    const out = await runCase(withIntro, moved, { cues: moved.sentences, expected: rightCase('sentence', librivox).expected, foreign: new Set() }, options, true)
+    expect(out.shown).toEqual(rightCase('sentence', librivox).expected)
+    expect(out.unmatched).toEqual([])
+    expect(out.segments[0]!.word_timestamps[0]!.start).toBeGreaterThanOrEqual(INTRO_MS - 200)
+  }, 120_000)
 })
