@@ -13,7 +13,7 @@ import { parseTranscript } from '../apps/server/src/features/transcription/cues'
 import { createRecogniser } from '../apps/server/src/features/transcription/recogniser'
 import { DEFAULT_MODEL_DIR, loadDictionary } from '../apps/server/src/features/transcription/sphinx'
 import { mixUnder } from './noisy-speech'
-import { librivoxPresent } from './speech'
+import { librivoxPresent, wordErrorRate } from './speech'
 import { makeFitSpeech, otherTextCase, record, rightCase, runCase, type FitSpeech, type Recording } from './transcript-fit-cases'
 
 /**
@@ -43,17 +43,6 @@ const plain = (word: string) => word.toLowerCase().replace(/[^a-z0-9']/g, '')
 const kept = (segments: Segment[]) => segments.flatMap((s) => s.word_timestamps).map((w) => plain(w.word)).filter(Boolean)
 const srtStamp = (ms: number) => new Date(ms).toISOString().slice(11, 23).replace('.', ',')
 const srt = (cues: StoredCue[]) => cues.map((c, i) => `${i + 1}\n${srtStamp(c.start!)} --> ${srtStamp(c.end!)}\n${c.text}\n`).join('\n')
-
-/** Word error rate: word edits (substitutions, insertions, deletions) to turn `heard` into `said`, over the words said. */
-function wordErrorRate(said: string[], heard: string[]): number {
-  let prev = Array.from({ length: heard.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= said.length; i++) {
-    const row = [i]
-    for (let j = 1; j <= heard.length; j++) row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (said[i - 1] === heard[j - 1] ? 0 : 1)))
-    prev = row
-  }
-  return prev[heard.length]! / said.length
-}
 
 beforeAll(async () => {
   if (skip) return
