@@ -85,7 +85,8 @@ describe.skipIf(skip)('a publisher transcript on noisy recordings (database-free
         const out = await runCase(await recordingOf(speech, condition), speech, otherTextCase(speech, other), options, false)
         expect(out.shown.filter((w) => otherTextCase(speech, other).foreign.has(w))).toEqual([])
         expect(out.unmatchedShare, 'share of the speech marked unmatched').toBeGreaterThanOrEqual(0.8)
-      }, 60_000)
+        // Recognising the whole recording after the text is given up takes longest on a loaded machine.
+      }, 150_000)
     }
   }
 })
