@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -13,7 +13,7 @@ import { alignChunk, alignSpan, recogniseChunk } from '../apps/server/src/featur
 import { decodeToPcm } from '../apps/server/src/features/transcription/audio'
 import { planCueChunks } from '../apps/server/src/features/transcription/chunks'
 import { DEFAULT_MODEL_DIR, loadDictionary } from '../apps/server/src/features/transcription/sphinx'
-import { cuesBy, joinLibrivox, makeEpisode, makePausedSpeech, PAUSED_SENTENCES, PAUSES_MS, startErrors, type PausedSpeech } from '../test/speech'
+import { cuesBy, joinLibrivox, librivoxClip, librivoxTexts, makeEpisode, makePausedSpeech, PAUSED_SENTENCES, PAUSES_MS, startErrors, wordErrorRate, type PausedSpeech } from '../test/speech'
 import { printTable } from './harness'
 import { fitMatrix } from './transcript-fit'
 
@@ -39,19 +39,9 @@ import { fitMatrix } from './transcript-fit'
  *   cue set and condition. BENCH_FIT=0 skips it (it takes a quarter of an
  *   hour on two cores).
  */
-const DATA = '/usr/share/pocketsphinx/test/data/librivox'
 const work = mkdtempSync(path.join(os.tmpdir(), 'lingocast-bench-transcribe-'))
 const dictionary = await loadDictionary()
 const options = { dictionary, modelDir: DEFAULT_MODEL_DIR, workDir: work }
-
-function wer(reference: string[], hypothesis: string[]): number {
-  const d = Array.from({ length: reference.length + 1 }, (_, i) => [i, ...Array<number>(hypothesis.length).fill(0)])
-  for (let j = 1; j <= hypothesis.length; j++) d[0]![j] = j
-  for (let i = 1; i <= reference.length; i++)
-    for (let j = 1; j <= hypothesis.length; j++)
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1))
-  return d[reference.length]![hypothesis.length]! / reference.length
-}
 
 /** Word starts with each cue layout against each phrase aligned alone; also the alignment time per audio time. */
 async function timingByLayout(label: string, file: string, phrases: PausedSpeech['phrases'], sentences: number[], layouts: Array<'phrase' | 'sentence' | 'whole'>) {
@@ -86,18 +76,14 @@ try {
   console.log(`RESULT ${timing.map((r) => `within200_${r.key}=${r.e.within200.toFixed(3)} median_ms_${r.key}=${r.e.median} worst_ms_${r.key}=${r.e.worst}`).join(' ')}`)
 
   // Real speech: each LibriVox clip aligned to its transcript, and recognised freely.
-  const texts = new Map<string, string>()
-  for (const line of readFileSync(path.join(DATA, 'transcription'), 'utf8').trim().split('\n')) {
-    const m = /^<s> (.*) <\/s> \(.*-(\d{4})\)$/.exec(line)
-    if (m) texts.set(m[2]!, m[1]!)
-  }
+  const texts = librivoxTexts()
   let audioMs = 0
   let alignMs = 0
   let errors = 0
   let words = 0
   for (const [id, text] of texts) {
     const pcm = path.join(work, `${id}.pcm`)
-    const ms = await decodeToPcm(path.join(DATA, `sense_and_sensibility_01_austen_64kb-${id}.wav`), pcm)
+    const ms = await decodeToPcm(librivoxClip(id), pcm)
     const cue = { start: 0, end: ms, text }
     const t0 = performance.now()
     for (const chunk of planCueChunks([cue], ms)) await alignChunk(pcm, chunk, options)
@@ -105,7 +91,7 @@ try {
     audioMs += ms
     const hyp = (await recogniseChunk(pcm, { index: 0, start: 0, end: ms }, options)).map((w) => w.word)
     const ref = text.split(' ')
-    errors += wer(ref, hyp) * ref.length
+    errors += wordErrorRate(ref, hyp) * ref.length
     words += ref.length
   }
 

@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { DEV_LOGIN_EMAIL, DEV_LOGIN_TOKEN, type Article } from '@lingocast/contract'
+import { DEV_LOGIN_EMAIL, DEV_LOGIN_TOKEN, TRANSCRIPT_UNCERTAIN_WORD, type Article } from '@lingocast/contract'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAuthRepo } from '../apps/server/src/features/auth/auth.repo'
@@ -21,6 +21,9 @@ import { signInAsDeveloper } from './session'
 const ADDRESS = '/uploads/memo.wav'
 /** The same recording with another text on its cues: a transcript that does not fit. */
 const MISFIT = '/uploads/memo-other-text.wav'
+/** The same recording with its own text and an outro cue past its end: words the audio does not give. */
+const OUTRO = '/uploads/memo-outro.wav'
+const OUTRO_TEXT = 'Thanks for listening.'
 let db: TestDatabase
 let server: ServerProcess
 let browser: Browser
@@ -28,6 +31,8 @@ let page: Page
 let work: string
 let hashId: string
 let misfitHashId: string
+let outroHashId: string
+let durationMs: number
 
 beforeAll(async () => {
   db = await createTestDatabase()
@@ -42,6 +47,10 @@ beforeAll(async () => {
   misfitHashId = (await createLibraryRepo(db.database.db).insert(user.id, { title: 'Memo with the wrong text', audio: MISFIT })).hashId
   const otherText = 'And Mister John Dashwood had then leisure to consider how much there might be prudently in his power to do for them.'
   await createTranscriptsRepo(db.database.db).ensurePending(MISFIT, episode.cues.map((c) => ({ ...c, text: otherText })), 'upload')
+  cpSync(episode.file, path.join(db.env.DATA_DIR, 'storage', OUTRO))
+  outroHashId = (await createLibraryRepo(db.database.db).insert(user.id, { title: 'Memo with an outro', audio: OUTRO })).hashId
+  durationMs = episode.durationMs
+  await createTranscriptsRepo(db.database.db).ensurePending(OUTRO, [...episode.cues, { start: durationMs + 2000, end: durationMs + 4000, text: OUTRO_TEXT }], 'upload')
   await db.database.close()
   server = await startServerProcess({ ...db.env, DEV_LOGIN: '1' })
   browser = await launchBrowser()
@@ -83,6 +92,28 @@ describe('transcribing a recording that has no transcript', () => {
     await expect.poll(() => subtitles.getByText(/does not match the audio from \d+:\d\d to \d+:\d\d: these words were recognised by machine/).isVisible(), { timeout: 10_000 }).toBe(true)
     // The other text's words are not shown as if they were spoken here.
     expect(await subtitles.getByRole('button', { name: 'Dashwood' }).count()).toBe(0)
+  }, 90_000)
+})
+
+describe('a transcript with words the recording does not have', () => {
+  it('shows them in italics, titled as not found in the audio, and a click still seeks to where they are placed', async () => {
+    await page.goto(`${server.url}/console/player/audio/${outroHashId}`)
+    await page.getByRole('tab', { name: 'Transcript' }).click()
+    const list = page.getByRole('list', { name: 'Transcript' })
+    const uncertain = list.locator('button[data-uncertain="true"]')
+    await expect.poll(() => uncertain.count(), { timeout: 60_000, interval: 250 }).toBe(3)
+    expect(await uncertain.allTextContents()).toEqual(OUTRO_TEXT.split(' '))
+    for (const word of await uncertain.all()) {
+      expect(await word.getAttribute('title')).toBe(TRANSCRIPT_UNCERTAIN_WORD)
+      expect(await word.evaluate((el) => getComputedStyle(el).fontStyle)).toBe('italic')
+    }
+    // The words that were heard look as always.
+    expect(await list.locator('button[data-word-index]:not([data-uncertain])').first().evaluate((el) => getComputedStyle(el).fontStyle)).toBe('normal')
+    const last = uncertain.last()
+    const at = Number(await last.getAttribute('data-start'))
+    expect(at).toBeLessThanOrEqual(durationMs)
+    await last.click()
+    await expect.poll(() => page.evaluate(() => document.querySelector('audio')!.currentTime * 1000), { timeout: 5_000 }).toBeGreaterThan(at - 300)
   }, 90_000)
 })
 

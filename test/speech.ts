@@ -173,19 +173,38 @@ export function startErrors(found: Array<{ start: number }>, spoken: Array<{ sta
 export const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox'
 export const librivoxPresent = () => existsSync(path.join(LIBRIVOX, 'transcription'))
 
+/** Each clip's id ('0870'...) and what is said in it, lower case without punctuation, as the testdata transcribes it. */
+export function librivoxTexts(): Map<string, string> {
+  const texts = new Map<string, string>()
+  for (const line of readFileSync(path.join(LIBRIVOX, 'transcription'), 'utf8').trim().split('\n')) {
+    const m = /^<s> (.*) <\/s> \(.*-(\d{4})\)$/.exec(line)
+    if (m) texts.set(m[2]!, m[1]!)
+  }
+  return texts
+}
+
+export const librivoxClip = (id: string) => path.join(LIBRIVOX, `sense_and_sensibility_01_austen_64kb-${id}.wav`)
+
+/** Word error rate: the fewest substitutions, deletions and insertions turning the reference into the hypothesis, per reference word. */
+export function wordErrorRate(reference: string[], hypothesis: string[]): number {
+  let previous = Array.from({ length: hypothesis.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= reference.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= hypothesis.length; j++) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1))
+    previous = row
+  }
+  return previous[hypothesis.length]! / reference.length
+}
+
 /**
  * The LibriVox clips joined with digital silence of known length between
  * them (`gapsMs[k]` after clip k): real speech whose sentence times are
  * known, each cue the span of its clip.
  */
 export async function joinLibrivox(dir: string, gapsMs: number[]): Promise<{ file: string; durationMs: number; sentences: PausedSpeech['phrases'] }> {
-  const texts = new Map<string, string>()
-  for (const line of readFileSync(path.join(LIBRIVOX, 'transcription'), 'utf8').trim().split('\n')) {
-    const m = /^<s> (.*) <\/s> \(.*-(\d{4})\)$/.exec(line)
-    if (m) texts.set(m[2]!, m[1]!)
-  }
+  const texts = librivoxTexts()
   const ids = [...texts.keys()]
-  const files = ids.map((id) => path.join(LIBRIVOX, `sense_and_sensibility_01_austen_64kb-${id}.wav`))
+  const files = ids.map(librivoxClip)
   const file = path.join(dir, 'librivox-joined.wav')
   const filter = files.map((_, i) => `[${i}:a]apad=pad_dur=${(gapsMs[i] ?? 0) / 1000}[a${i}]`).join(';') + ';' + files.map((_, i) => `[a${i}]`).join('') + `concat=n=${files.length}:v=0:a=1[out]`
   await run('ffmpeg', ['-v', 'error', '-y', ...files.flatMap((f) => ['-i', f]), '-filter_complex', filter, '-map', '[out]', '-ac', '1', '-ar', '16000', file])

@@ -55,8 +55,10 @@ export interface FitCase {
   cues: StoredCue[]
   /** The text's words a right transcript shows, in order (as displayed, compared without case and punctuation). */
   expected: string[]
-  /** Words that must never be shown (the other recording's, the unspoken cue's). */
+  /** Words that must never be shown as heard (the other recording's, the unspoken cue's). */
   foreign: Set<string>
+  /** Words of the text nobody says: kept, in order, marked uncertain. */
+  uncertain?: string[]
 }
 
 const plain = (word: string) => word.toLowerCase().replace(/[^a-z0-9']/g, '')
@@ -87,7 +89,7 @@ export function rightCase(set: CueSet, speech: FitSpeech): FitCase {
     // A cue of words nobody says, in the pause after the second sentence.
     const gap = { start: sentences[1]!.end + 50, end: sentences[2]!.start - 50 }
     const cues = [...sentences.slice(0, 2), { ...gap, text: UNSPOKEN }, ...sentences.slice(2)]
-    return { cues, expected: all, foreign: new Set(wordsOf(UNSPOKEN).filter((w) => !all.includes(w))) }
+    return { cues, expected: all, foreign: new Set(wordsOf(UNSPOKEN).filter((w) => !all.includes(w))), uncertain: wordsOf(UNSPOKEN) }
   }
   const shift = Number(set.slice('shift'.length)) * 1000
   return { cues: sentences.map((s) => ({ start: clamp(s.start + shift), end: clamp(s.end + shift), text: s.text })), expected: all, foreign: new Set() }
@@ -127,8 +129,10 @@ export async function record(dir: string, speech: FitSpeech, condition: Conditio
 export interface FitOutcome {
   segments: Segment[]
   unmatched: Span[]
-  /** The words shown outside unmatched stretches, compared plain. */
+  /** The words shown as heard (outside unmatched stretches, not marked uncertain), compared plain. */
   shown: string[]
+  /** The text's words kept but marked uncertain (not found in the audio), compared plain. */
+  uncertain: string[]
   /** The right text was kept word for word (right cases) / none of the other text was shown and most of the speech was marked unmatched (other text). */
   ok: boolean
   /** Right cases kept word for word: share of words starting within 200 ms of where they are spoken. */
@@ -151,14 +155,16 @@ export async function runCase(recording: Recording, speech: FitSpeech, fitCase: 
   }
   segments.sort((a, b) => a.start - b.start)
   const inUnmatched = (ms: number) => unmatched.some((u) => ms >= u.start && ms < u.end)
-  const shownWords = segments.filter((s) => !inUnmatched(s.start)).flatMap((s) => s.word_timestamps)
+  const outside = segments.filter((s) => !inUnmatched(s.start)).flatMap((s) => s.word_timestamps)
+  const shownWords = outside.filter((w) => !w.uncertain)
   const shown = shownWords.map((w) => plain(w.word)).filter(Boolean)
+  const uncertain = outside.filter((w) => w.uncertain).map((w) => plain(w.word)).filter(Boolean)
   const speechMs = speech.sentences.reduce((sum, s) => sum + s.end - s.start, 0)
   const covered = speech.sentences.reduce((sum, s) => sum + unmatched.reduce((n, u) => n + Math.max(0, Math.min(u.end, s.end) - Math.max(u.start, s.start)), 0), 0)
   const unmatchedShare = covered / speechMs
   // Words recognised in unmatched stretches are the recogniser's; only the text's words shown as exact count.
   const noForeign = !shown.some((w) => fitCase.foreign.has(w))
-  if (!right) return { segments, unmatched, shown, ok: noForeign && unmatchedShare >= 0.8, unmatchedShare }
+  if (!right) return { segments, unmatched, shown, uncertain, ok: noForeign && unmatchedShare >= 0.8, unmatchedShare }
   const ok = noForeign && shown.join(' ') === fitCase.expected.join(' ')
   let within200: number | undefined
   if (ok) {
@@ -174,5 +180,5 @@ export async function runCase(recording: Recording, speech: FitSpeech, fitCase: 
     const close = [...byText].filter(([k, ref]) => Math.abs(timedWords[k]!.start - ref.start) <= 200).length
     within200 = byText.size ? close / byText.size : 0
   }
-  return { segments, unmatched, shown, ok, within200, unmatchedShare }
+  return { segments, unmatched, shown, uncertain, ok, within200, unmatchedShare }
 }

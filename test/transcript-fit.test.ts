@@ -74,6 +74,8 @@ describe.skipIf(skip)('a publisher transcript on noisy recordings (database-free
         expect(out.within200, 'share of words within 200 ms').toBeGreaterThanOrEqual(0.9)
         // Only the sentence the publisher left out may be recognised; nothing else is called unmatched.
         if (set !== 'dropped') expect(out.unmatched).toEqual([])
+        // Every word of the text is kept: a cue of words nobody says stays, marked uncertain; the rest are heard.
+        expect(out.uncertain).toEqual(rightCase(set, speech).uncertain ?? [])
       }, 60_000)
     })
     for (const condition of [NOISY[2]!, NOISY[5]!]) {
@@ -83,7 +85,8 @@ describe.skipIf(skip)('a publisher transcript on noisy recordings (database-free
         const out = await runCase(await recordingOf(speech, condition), speech, otherTextCase(speech, other), options, false)
         expect(out.shown.filter((w) => otherTextCase(speech, other).foreign.has(w))).toEqual([])
         expect(out.unmatchedShare, 'share of the speech marked unmatched').toBeGreaterThanOrEqual(0.8)
-      }, 60_000)
+        // Recognising the whole recording after the text is given up takes longest on a loaded machine.
+      }, 150_000)
     }
   }
 })

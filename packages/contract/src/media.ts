@@ -2,8 +2,13 @@ import { z } from 'zod'
 import { defineRoute, intInput } from './http'
 import { lazySchema } from './lazy-schema'
 
-/** A word and when it is spoken, in milliseconds from the start of the media. */
-export const wordTimestamp = lazySchema(() => z.object({ word: z.string(), start: z.number(), end: z.number() }))
+/**
+ * A word and when it is spoken, in milliseconds from the start of the media. Beyond the spec:
+ * `uncertain` (only when true) marks a word of the publisher's transcript that was not found in the
+ * audio (a cue past the end of the recording, of no length, of words nobody says): it is kept, placed
+ * near its cue, and its time is a guess.
+ */
+export const wordTimestamp = lazySchema(() => z.object({ word: z.string(), start: z.number(), end: z.number(), uncertain: z.literal(true).optional() }))
 export type WordTimestamp = z.infer<typeof wordTimestamp>
 
 /** Segment entity (spec 000 s3): start and end in ms, text, word timings. */

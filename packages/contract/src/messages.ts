@@ -37,6 +37,9 @@ export const LIBRARY_MSG = {
 export const transcriptUnmatchedText = (from: string, to: string) =>
   `The episode's transcript does not match the audio from ${from} to ${to}: these words were recognised by machine and may be wrong.`
 
+/** The title of a word the publisher's transcript has but the audio did not give (WordTimestamp.uncertain). */
+export const TRANSCRIPT_UNCERTAIN_WORD = 'Not found in the audio; placed near its cue.'
+
 export const IMAGE_MSG = {
   imageNotFound: 'Image not found',
   notAnImage: 'The address did not return an image',

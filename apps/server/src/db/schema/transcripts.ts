@@ -42,6 +42,8 @@ export interface StoredWord {
   word: string
   start: number
   end: number
+  /** A known word not found in the audio, kept near its cue (the contract's WordTimestamp.uncertain). */
+  uncertain?: true
 }
 
 export const transcriptSegments = pgTable(

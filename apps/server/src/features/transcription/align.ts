@@ -38,6 +38,12 @@ export interface ChunkAlignment {
   alignedUnits: number
   /** Where the text did not fit, in time order, not overlapping: units the decoder left out, and long speech it heard that the text does not have. */
   unfit: Unfit[]
+  /**
+   * Only when the chunk as a whole does not hold its text: the parts of its
+   * own audio (its core) that its cues do not reach (before, after them).
+   * They are recognised if the recogniser confirms the text is not there.
+   */
+  uncovered?: Span[]
 }
 
 /** [start, end) of the PCM file as a file of its own in the work folder, for one recogniser run. */
@@ -123,7 +129,11 @@ export async function alignChunk(pcm: string, chunk: Chunk, options: AlignOption
     const hinted = units.filter((u) => u.hint)
     const start = hinted.length ? Math.max(chunk.start, hinted[0]!.hint!.start - HINT_MARGIN_MS) : chunk.start
     const end = hinted.length ? Math.min(chunk.end, hinted.at(-1)!.hint!.end + HINT_MARGIN_MS) : chunk.end
-    return { words: [], units: units.length, alignedUnits: 0, unfit: inCore(chunk, [{ start, end, text: units.map((u) => u.tokens.map((t) => t.text).join(' ')).join(' ') }]) }
+    const unfit = inCore(chunk, [{ start, end, text: units.map((u) => u.tokens.map((t) => t.text).join(' ')).join(' ') }])
+    const core = chunk.core ?? chunk
+    const covered = unfit[0] ?? { start: core.start, end: core.start }
+    const uncovered = [{ start: core.start, end: covered.start }, { start: covered.end, end: core.end }].filter((s) => s.end > s.start)
+    return { words: [], units: units.length, alignedUnits: 0, unfit, uncovered }
   }
   const words: StoredWord[] = []
   const unfit: Unfit[] = []
@@ -159,10 +169,21 @@ export async function alignChunk(pcm: string, chunk: Chunk, options: AlignOption
   return { words, units: units.length, alignedUnits, unfit: inCore(chunk, mergeUnfit(unfit)) }
 }
 
-/** Stretches cut to the chunk's core: the neighbours recognise their own. */
+/**
+ * Stretches cut to the chunk's core: the neighbours recognise their own. A
+ * stretch with text that the cut leaves empty (its place lies outside the
+ * core, or has no length) keeps a point at its nearest place in the core:
+ * its words are this chunk's, and nobody else would keep them.
+ */
 function inCore(chunk: Chunk, stretches: Unfit[]): Unfit[] {
   const core = chunk.core ?? chunk
-  return stretches.map((s) => ({ ...s, start: Math.max(s.start, core.start), end: Math.min(s.end, core.end) })).filter((s) => s.end > s.start)
+  const clamp = (ms: number) => Math.max(core.start, Math.min(core.end, ms))
+  return stretches.flatMap((s) => {
+    const start = Math.max(s.start, core.start)
+    const end = Math.min(s.end, core.end)
+    if (end > start) return [{ ...s, start, end }]
+    return s.text ? [{ ...s, start: clamp(s.start), end: clamp(s.start) }] : []
+  })
 }
 
 /** The acoustic model's shortest phone: three states of one 10 ms frame each. */

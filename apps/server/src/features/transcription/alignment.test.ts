@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StoredWord } from '../../db/schema'
+import { librivoxClip, librivoxPresent, librivoxTexts } from '../../../../../test/speech'
 import { alignChunk, recogniseChunk, type AlignOptions } from './align'
 import { decodeToPcm, findSilences } from './audio'
 import { planCueChunks } from './chunks'
@@ -16,8 +17,7 @@ import { tokenize } from './words'
  * Sense and Sensibility with their transcripts. CI installs the package; on
  * a machine without it these tests say so and skip.
  */
-const DATA = '/usr/share/pocketsphinx/test/data/librivox'
-const present = existsSync(DATA) && existsSync(DEFAULT_MODEL_DIR)
+const present = librivoxPresent() && existsSync(DEFAULT_MODEL_DIR)
 if (!present && process.env.CI) throw new Error('pocketsphinx, pocketsphinx-en-us and pocketsphinx-testdata must be installed in CI')
 
 const CLIPS = ['0870', '0880', '0890', '0920', '0930']
@@ -33,13 +33,9 @@ const cues: Array<{ start: number; end: number; text: string }> = []
 beforeAll(async () => {
   if (!present) return
   dir = mkdtempSync(path.join(os.tmpdir(), 'lingocast-align-test-'))
-  const texts = new Map<string, string>()
-  for (const line of readFileSync(path.join(DATA, 'transcription'), 'utf8').trim().split('\n')) {
-    const m = /^<s> (.*) <\/s> \(.*-(\d{4})\)$/.exec(line)
-    if (m) texts.set(m[2]!, m[1]!)
-  }
+  const texts = librivoxTexts()
   // Two rounds of the five clips with pauses between: long enough for several chunks.
-  const files = [...CLIPS, ...CLIPS].map((id) => path.join(DATA, `sense_and_sensibility_01_austen_64kb-${id}.wav`))
+  const files = [...CLIPS, ...CLIPS].map(librivoxClip)
   const joined = path.join(dir, 'joined.wav')
   const filter = files.map((_, i) => `[${i}:a]apad=pad_dur=${GAP_MS / 1000}[a${i}]`).join(';') + ';' + files.map((_, i) => `[a${i}]`).join('') + `concat=n=${files.length}:v=0:a=1[out]`
   execFileSync('ffmpeg', ['-v', 'error', '-y', ...files.flatMap((f) => ['-i', f]), '-filter_complex', filter, '-map', '[out]', '-ac', '1', '-ar', '16000', joined])

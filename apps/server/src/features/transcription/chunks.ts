@@ -56,7 +56,7 @@ export function planRecognitionChunks(durationMs: number, silences: Array<{ star
  * stretch.
  */
 export function planCueChunks(cues: StoredCue[], durationMs: number): Chunk[] {
-  const timed = cues.filter((c) => c.start !== undefined && c.end !== undefined && c.start < durationMs)
+  const timed = cues.filter((c) => c.start !== undefined && c.end !== undefined).map((c) => withinAudio(c, durationMs))
   const groups: StoredCue[][] = []
   for (const cue of timed) {
     const group = groups.at(-1)
@@ -73,6 +73,18 @@ export function planCueChunks(cues: StoredCue[], durationMs: number): Chunk[] {
     const core = { start: Math.round(prevEnd === undefined ? 0 : (prevEnd + first) / 2), end: Math.round(nextStart === undefined ? durationMs : (last + nextStart) / 2) }
     return { index, start: Math.round(start), end: Math.round(Math.max(end, start)), text: group.map((c) => c.text).join(' '), cues: group, core }
   })
+}
+
+/**
+ * A cue moved inside the audio: one that starts after the end (times shifted
+ * late, an outro cut from the recording) is placed at the end, with no
+ * length. Its words are still looked for in the window around it and, if
+ * not found, kept there as uncertain: the publisher's words are never
+ * dropped for their times.
+ */
+export function withinAudio(cue: StoredCue, durationMs: number): StoredCue {
+  const start = Math.max(0, Math.min(cue.start!, durationMs))
+  return { ...cue, start, end: Math.max(start, Math.min(cue.end!, durationMs)) }
 }
 
 /** Untimed text on audio short enough to align in one go; longer untimed text is not aligned (see README). */

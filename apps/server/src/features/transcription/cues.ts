@@ -76,8 +76,9 @@ function parseTimedBlocks(text: string): StoredCue[] {
     const start = timeMs(from!)
     const end = timeMs(to ?? '')
     const body = cueText(lines.slice(at + 1).join('\n'))
-    if (start === undefined || end === undefined || end <= start || !body) continue
-    cues.push({ start, end, text: body })
+    if (start === undefined || end === undefined || !body) continue
+    // A cue of no length (or one ending before it starts) still holds words that are spoken: its start is the hint.
+    cues.push({ start, end: Math.max(start, end), text: body })
   }
   return cues.sort((a, b) => a.start! - b.start!)
 }
@@ -98,7 +99,7 @@ function parseJson(text: string): StoredCue[] {
     const start = Number(s?.startTime)
     const end = Number(s?.endTime)
     if (!body) continue
-    if (Number.isFinite(start) && Number.isFinite(end) && end > start) cues.push({ start: Math.round(start * 1000), end: Math.round(end * 1000), text: body })
+    if (Number.isFinite(start) && Number.isFinite(end)) cues.push({ start: Math.round(start * 1000), end: Math.round(Math.max(start, end) * 1000), text: body })
     else cues.push({ text: body })
   }
   return cues

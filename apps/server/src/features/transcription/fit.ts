@@ -13,7 +13,8 @@ import type { StoredWord } from '../../db/schema'
 /**
  * A stretch shorter than this cannot hold a unit of text (the decoder left
  * the unit out because it had no room to say it: a cue of words nobody says,
- * squeezed between two sentences). Its text is dropped, nothing is heard.
+ * squeezed between two sentences; a cue past the end of the audio). Nothing
+ * is heard there: its text is kept in place, marked uncertain.
  */
 export const RECOGNISE_MIN_MS = 1_000
 

@@ -138,6 +138,19 @@ describe.skipIf(!present)('a known text that does not fit the audio', () => {
   }, 120_000)
 })
 
+describe.skipIf(!present)('a cue past the end of the audio', () => {
+  it('its words the recording has not are kept at the end, marked uncertain, and the rest is aligned', async () => {
+    const outro = { start: durationMs + 2000, end: durationMs + 4000, text: 'Thanks for listening.' }
+    const body = await transcribe('/uploads/outro-past-end.wav', [...cues, outro])
+    expect(body.transcription).toMatchObject({ confidence: 'aligned' })
+    expect(body.transcription.unmatched).toBeUndefined()
+    const words = body.segments.flatMap((s) => s.word_timestamps)
+    expect(words.filter((w) => w.uncertain).map((w) => w.word)).toEqual(['Thanks', 'for', 'listening.'])
+    expect(words.filter((w) => !w.uncertain).map((w) => plain(w.word))).toEqual(cues.flatMap((c) => c.text.split(' ')))
+    expect(words.every((w) => w.end <= durationMs)).toBe(true)
+  }, 120_000)
+})
+
 describe.skipIf(!present)('one cue that does not fit, among cues that do', () => {
   it("is recognised on its own and marked, and the cues around it keep the text's words", async () => {
     // Seven espeak-ng sentences, each its own cue, in one chunk; the fourth cue's text is a sentence of another book.

@@ -16,6 +16,16 @@ describe('transcript files', () => {
     ])
   })
 
+  it('keeps a cue of no length (and one that ends before it starts) with its start: its words are spoken', () => {
+    const srt = '1\n00:00:01,000 --> 00:00:01,000\nNo length.\n\n2\n00:00:03,000 --> 00:00:02,000\nBackwards.\n'
+    expect(parseTranscript(srt, 'srt')).toEqual([
+      { start: 1000, end: 1000, text: 'No length.' },
+      { start: 3000, end: 3000, text: 'Backwards.' },
+    ])
+    const json = JSON.stringify({ segments: [{ startTime: 2, endTime: 2, body: 'Here.' }] })
+    expect(parseTranscript(json, 'json')).toEqual([{ start: 2000, end: 2000, text: 'Here.' }])
+  })
+
   it('reads WebVTT with hours, voice spans and settings', () => {
     const vtt = 'WEBVTT\n\nNOTE a note\n\n01:00:00.000 --> 01:00:02.500 align:start\n<v Anna>Good morning.</v>\n'
     expect(parseTranscript(vtt, 'vtt')).toEqual([{ start: 3_600_000, end: 3_602_500, text: 'Good morning.' }])
@@ -163,6 +173,16 @@ describe('chunks', () => {
       { index: 0, start: 0, end: 22_500, text: 'a b', cues: cues.slice(0, 2), core: { start: 0, end: 25_000 } },
       { index: 1, start: 27_500, end: 41_000, text: 'c', cues: cues.slice(2), core: { start: 25_000, end: 41_000 } },
     ])
+  })
+
+  it('keeps a cue that starts after the audio ends in the last chunk, moved to the end', () => {
+    const cues = [
+      { start: 1000, end: 4000, text: 'a' },
+      { start: 9000, end: 9500, text: 'late' },
+    ]
+    const [chunk] = planCueChunks(cues, 8000)
+    expect(chunk).toMatchObject({ start: 0, end: 8000, text: 'a late', core: { start: 0, end: 8000 } })
+    expect(chunk!.cues!.at(-1)).toEqual({ start: 8000, end: 8000, text: 'late' })
   })
 
   it('works from the play position first, then wraps to the start', () => {

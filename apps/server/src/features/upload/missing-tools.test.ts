@@ -44,15 +44,17 @@ describe('an upload on a server without ffprobe', () => {
 })
 
 describe('cue segments (a server without an aligner)', () => {
-  it('keeps timed cues as they are, cut at the end of the audio', () => {
+  it('keeps timed cues as they are, cut at the end of the audio; cues past the end kept at the end, in one segment', () => {
     const cues = [
       { start: 0, end: 1500, text: 'One.' },
       { start: 1500, end: 4000, text: 'Two.' },
       { start: 5000, end: 6000, text: 'Past the end.' },
+      { start: 6000, end: 7000, text: 'Further.' },
     ]
     expect(cueSegments(cues, 3000)).toEqual([
       { start: 0, end: 1500, text: 'One.', word_timestamps: [] },
       { start: 1500, end: 3000, text: 'Two.', word_timestamps: [] },
+      { start: 3000, end: 3000, text: 'Past the end. Further.', word_timestamps: [] },
     ])
   })
 

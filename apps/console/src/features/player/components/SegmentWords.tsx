@@ -1,4 +1,4 @@
-import type { Segment } from '@lingocast/contract'
+import { TRANSCRIPT_UNCERTAIN_WORD, type Segment } from '@lingocast/contract'
 import { BookOpen } from 'lucide-react'
 import { useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react'
 import type { ArticleWords } from '../../vocabulary/api'
@@ -238,9 +238,12 @@ export function SegmentWords({ segment, active, isCurrent, onSeekMs, marks, onLo
                 data-level={mark?.level}
                 data-phrase={mark?.phrase ? mark.term : undefined}
                 data-selected={selected ? 'true' : undefined}
+                data-uncertain={w.uncertain ? 'true' : undefined}
+                // A publisher's word the audio did not give: still a button that seeks (to where its cue puts it), told apart in italics.
+                title={w.uncertain ? TRANSCRIPT_UNCERTAIN_WORD : undefined}
                 onClick={() => onSeekMs(w.start)}
                 // min-w-6: a one- or two-letter word is still a 24 px target for a finger (WCAG 2.2 target size).
-                className={`-mx-0.5 min-w-6 rounded-md px-0.5 text-center transition-colors duration-100 [-webkit-touch-callout:none] focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${status ? markClass(status, mark.level) : ''} ${mark?.phrase && status ? (PHRASE_MARK[status] ?? '') : ''} ${
+                className={`-mx-0.5 min-w-6 rounded-md px-0.5 text-center transition-colors duration-100 [-webkit-touch-callout:none] focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${w.uncertain ? 'italic' : ''} ${status ? markClass(status, mark.level) : ''} ${mark?.phrase && status ? (PHRASE_MARK[status] ?? '') : ''} ${
                   selected
                     ? SELECTED_MARK
                     : lit
