@@ -31,6 +31,10 @@ async function playerAt(start: number) {
   await page.goto(s.playerUrl)
   const line = page.locator('[data-segment-start]').first()
   await line.waitFor()
+  // The player moves to where it was left once the media's metadata is in: read the line after that, or
+  // the first segment shown before the move passes for the one asked for and Explain explains another.
+  await page.waitForFunction(() => (document.querySelector('audio, video') as HTMLMediaElement | null)?.readyState! >= 1)
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   for (let step = 0; step < 6; step++) {
     const at = Number(await line.getAttribute('data-segment-start'))
     if (at === start) break
