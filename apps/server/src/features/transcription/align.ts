@@ -6,7 +6,7 @@ import { slicePcm } from './audio'
 import { planRecognitionChunks, type Chunk } from './chunks'
 import { ACOUSTIC_FIT_MIN, CHUNK_FIT_MIN_SHARE, RECOGNISE_MIN_MS } from './fit'
 import { acousticFit, alignText, dictionaryFor, recogniseWords, type Dictionary } from './sphinx'
-import { regluePhrases, timeTokens, type PlacedWord, type Span } from './timing'
+import { joinTouching, regluePhrases, timeTokens, type PlacedWord, type Span } from './timing'
 import { spokenIn, unitsOf, type Unit } from './units'
 import { knownOnly, phraseEnds, tokenize } from './words'
 
@@ -210,17 +210,7 @@ async function soundsLikeItself(pcm: string, unit: Unit, start: number, end: num
 }
 
 /** Sorted, with overlapping or touching stretches joined (their texts in order). */
-function mergeUnfit(stretches: Unfit[]): Unfit[] {
-  const out: Unfit[] = []
-  for (const s of [...stretches].sort((a, b) => a.start - b.start)) {
-    const last = out.at(-1)
-    if (last && s.start <= last.end) {
-      last.end = Math.max(last.end, s.end)
-      last.text = [last.text, s.text].filter(Boolean).join(' ')
-    } else out.push({ ...s })
-  }
-  return out
-}
+const mergeUnfit = (stretches: Unfit[]): Unfit[] => joinTouching(stretches, (last, s) => void (last.text = [last.text, s.text].filter(Boolean).join(' ')))
 
 /** Free recognition of a chunk: machine words, low confidence. */
 export async function recogniseChunk(pcm: string, chunk: Chunk, options: Omit<AlignOptions, 'dictionary'>): Promise<StoredWord[]> {

@@ -5,7 +5,7 @@ import { planRecognitionChunks, withinAudio, type Chunk } from './chunks'
 import { heardTheText, RECOGNISE_MIN_MS } from './fit'
 import type { Recogniser } from './recogniser'
 import { segmentAround } from './segmenter'
-import { capStretchedWords, snapToSilences, spread, type Span } from './timing'
+import { capStretchedWords, joinTouching, snapToSilences, spread, type Span } from './timing'
 import { tokenize } from './words'
 
 /**
@@ -55,17 +55,6 @@ function placedUncertain(text: string, stretch: Span): StoredWord[] {
 }
 
 const shifted = (spans: readonly Span[], by: number) => spans.map((s) => ({ start: s.start + by, end: s.end + by }))
-
-/** Sorted spans, those that touch or overlap joined: the player names one stretch, not its pieces. */
-function joinTouching(spans: Span[]): Span[] {
-  const out: Span[] = []
-  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
-    const last = out.at(-1)
-    if (last && s.start <= last.end) last.end = Math.max(last.end, s.end)
-    else out.push({ ...s })
-  }
-  return out
-}
 
 export interface KnownChunkTranscript {
   segments: Segment[]

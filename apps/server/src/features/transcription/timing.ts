@@ -159,3 +159,16 @@ export function snapToSilences(words: StoredWord[], silences: ReadonlyArray<{ st
     return start === w.start && end === w.end ? w : { ...w, start, end }
   })
 }
+
+/** Sorted, with spans that touch or overlap joined into one; `combine` merges what else the next one carries into it. */
+export function joinTouching<T extends Span>(spans: readonly T[], combine?: (into: T, next: T) => void): T[] {
+  const out: T[] = []
+  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
+    const last = out.at(-1)
+    if (last && s.start <= last.end) {
+      last.end = Math.max(last.end, s.end)
+      combine?.(last, s)
+    } else out.push({ ...s })
+  }
+  return out
+}
