@@ -193,7 +193,7 @@ describe('levels, keys, hints and phrases (Chromium)', () => {
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
 
-    // It counts in comprehension as its words: three words more are being learned.
+    // It counts in comprehension as one learning unit per occurrence (decision 0028): the learning share grows.
     const after = await articleWords()
     expect(after.statuses['have be make']).toBe('learning')
     expect(after.comprehension!.learning_share).toBeGreaterThan(before.learning_share)

@@ -23,7 +23,7 @@ export interface ComprehensionDeps {
   queueEpisodeWords?: (channelIds: number[]) => Promise<void>
   /** Told when that queueing failed: the figures are answered all the same. */
   onQueueError?: (error: unknown) => void
-  /** The learner's phrases (issue 24): an occurrence of a marked phrase counts as its words under the phrase's status. */
+  /** The learner's phrases: an occurrence of a marked phrase counts as one unit under its status (decision 0028). */
   phrases?: Pick<PhraseCoverage, 'adjust' | 'forgetTranscript'>
 }
 

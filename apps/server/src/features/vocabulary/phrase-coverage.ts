@@ -1,6 +1,7 @@
 import { tallyOf, type WordTally } from './comprehension'
 import { countPhrase, lemmaSequence } from './phrases'
 import type { PhrasesRepo } from './phrases.repo'
+import { phraseUnits, type PhraseInTranscript } from './phrase-units'
 
 /**
  * Characters of lemma sequences kept in memory (about 16 MB): some 300
@@ -14,10 +15,10 @@ const SEQUENCE_READ_BATCH = 100
 const COUNTS_CACHED = 200_000
 
 /**
- * Where the learner's phrases occur (issue 24), and what that does to the
- * comprehension figures: an occurrence of a marked phrase counts as its
- * words, each under the phrase's status ("in spite of" known makes that
- * "spite" known there, and only there). A phrase is only looked for in a
+ * Where the learner's phrases occur, and what that does to the
+ * comprehension figures: an occurrence of a marked phrase counts as one unit
+ * under the phrase's status, in place of its words there (phrase-units.ts,
+ * decision 0028); its words keep their own statuses everywhere. A phrase is only looked for in a
  * transcript holding all of its lemmas (transcript_lemmas says which), in
  * the transcript's lemma sequence, stored when its words were counted
  * (transcript_lemma_sequences); each (transcript, phrase) count is kept,
@@ -160,11 +161,13 @@ export function createPhraseCoverage(repo: PhrasesRepo) {
     },
 
     /**
-     * The tallies with the user's marked phrases counted as their words: in
-     * each occurrence, the phrase's words move from their own status to the
-     * phrase's. Only the lemmas of phrases that occur are read again; the
-     * change is the difference of the tally of those lemmas as they are and
-     * split by the phrases (tallyOf does the sums, whatever a figure holds).
+     * The tallies with the user's marked phrases counted as units
+     * (phrase-units.ts): each occurrence is one running unit under the
+     * phrase's status, in place of its words there; the words' own statuses
+     * are left as they are. Only the lemmas of phrases that occur are read
+     * again; the change is the difference of the tally of those lemmas as
+     * they are and with the phrases' units (tallyOf does the sums, whatever a
+     * figure holds).
      */
     async adjust(userId: number, tallies: ReadonlyMap<number, WordTally>): Promise<Map<number, WordTally>> {
       const out = new Map(tallies)
@@ -175,51 +178,26 @@ export function createPhraseCoverage(repo: PhrasesRepo) {
       const found = await occurrences([...statusOf.keys()], [...tallies.keys()])
       if (found.size === 0) return out
 
-      // transcript -> lemma -> [phrase status, words covered] in the order of the phrases.
-      const covered = new Map<number, Map<string, Array<[string, number]>>>()
+      const byTranscript = new Map<number, PhraseInTranscript[]>()
       for (const [phrase, where] of found) {
         for (const [transcriptId, count] of where) {
-          const lemmas = covered.get(transcriptId) ?? new Map<string, Array<[string, number]>>()
-          for (const lemma of phrase.split(' ')) lemmas.set(lemma, [...(lemmas.get(lemma) ?? []), [statusOf.get(phrase)!, count]])
-          covered.set(transcriptId, lemmas)
+          byTranscript.set(transcriptId, [...(byTranscript.get(transcriptId) ?? []), { phrase, status: statusOf.get(phrase)!, count }])
         }
       }
-      const lemmas = [...new Set([...covered.values()].flatMap((m) => [...m.keys()]))]
-      const [lemmaCounts, marks] = await Promise.all([repo.lemmaCounts([...covered.keys()], lemmas), repo.statuses(userId, lemmas)])
-      const countIn = new Map(lemmaCounts.map((r) => [`${r.transcript_id} ${r.lemma}`, r.count]))
+      const lemmas = [...new Set([...found.keys()].flatMap((phrase) => phrase.split(' ')))]
+      const [lemmaCounts, marks] = await Promise.all([repo.lemmaCounts([...byTranscript.keys()], lemmas), repo.statuses(userId, lemmas)])
+      const countIn = new Map(lemmaCounts.map((r) => [`${r.transcript_id} ${r.lemma}`, Number(r.count)]))
+      // A phrase's key holds spaces, a lemma's never: the two never meet in one map.
+      const withPhrases = new Map([...marks, ...statusOf])
 
-      for (const [transcriptId, byLemma] of covered) {
-        const before: Array<{ lemma: string; count: number }> = []
-        const after: Array<{ lemma: string; count: number }> = []
-        const split = new Map(marks)
-        for (const [lemma, moves] of byLemma) {
-          // Names, numbers and symbols are not counted: a phrase's name stays out of the figures.
-          const total = countIn.get(`${transcriptId} ${lemma}`)
-          if (!total) continue
-          before.push({ lemma, count: total })
-          const own = marks.get(lemma)
-          let left = total
-          let kept = 0
-          const byStatus = new Map<string, number>()
-          for (const [status, count] of moves) {
-            // Two phrases over the same words never move more words than there are.
-            const moved = Math.min(count, left)
-            left -= moved
-            if (status === own) kept += moved
-            else byStatus.set(status, (byStatus.get(status) ?? 0) + moved)
-          }
-          if (left + kept > 0) after.push({ lemma, count: left + kept })
-          for (const [status, count] of byStatus) {
-            if (count === 0) continue
-            // A lemma under another status is counted as a lemma of its own: "spite" new elsewhere, known in the phrase.
-            const key = `${lemma}\u0000${status}`
-            split.set(key, status)
-            after.push({ lemma: key, count })
-          }
-        }
-        if (before.length === 0) continue
+      for (const [transcriptId, list] of byTranscript) {
+        const countOf = (lemma: string) => countIn.get(`${transcriptId} ${lemma}`) ?? 0
+        const { taken, units } = phraseUnits(list, countOf)
+        if (units.length === 0) continue
+        const before = [...taken.keys()].map((lemma) => ({ lemma, count: countOf(lemma) }))
+        const after = [...before.map((r) => ({ lemma: r.lemma, count: r.count - taken.get(r.lemma)! })).filter((r) => r.count > 0), ...units.map((u) => ({ lemma: u.phrase, count: u.count }))]
         const was = tallyOf(before, marks) as unknown as Record<string, number>
-        const now = tallyOf(after, split) as unknown as Record<string, number>
+        const now = tallyOf(after, withPhrases) as unknown as Record<string, number>
         const tally = { ...out.get(transcriptId)! } as unknown as Record<string, number>
         for (const key of Object.keys(tally)) if (typeof tally[key] === 'number') tally[key] += (now[key] ?? 0) - (was[key] ?? 0)
         out.set(transcriptId, tally as unknown as WordTally)

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { mediaTranscripts, transcriptLemmaSequences, transcriptLemmas, transcriptSegments, userWords } from '../../db/schema'
 
-/** The SQL behind phrases, levels and hints (issue 24): a phrase is a user_words row whose lemma holds spaces. */
+/** The SQL behind phrases, levels and hints: a phrase is a user_words row whose lemma holds spaces. */
 export function createPhrasesRepo(db: Db) {
   const rows = async <T>(query: SQL): Promise<T[]> => (await db.execute(query)).rows as T[]
 

@@ -2,7 +2,7 @@ import { PHRASE_MAX_WORDS, termWords } from '@lingocast/contract'
 import { wordTokens, type WordToken } from './lemmatise'
 
 /**
- * Phrases (issue 24): a term of two to six words, kept as its words' lemmas
+ * Phrases: a term of two to six words, kept as its words' lemmas
  * joined by single spaces ("look forward to"), and found in a text as that
  * sequence of lemmas, so every inflection of its words matches ("looked
  * forward to", "looking forward to"). ARCHITECTURE s14.

@@ -199,7 +199,7 @@ describe('levels', () => {
 })
 
 describe('phrases', () => {
-  it('marks a phrase across the inflections of its words and counts it in comprehension as its words', async () => {
+  it('marks a phrase across the inflections of its words and counts each occurrence in comprehension as one unit, its words keeping their own statuses', async () => {
     const u = await createTestUser(t.db.database, 'phrases@example.com')
     const hashId = await articleOf(u, PHRASE_TEXT)
     const before = (await articleWords(u, hashId)).comprehension!
@@ -216,18 +216,20 @@ describe('phrases', () => {
     // Its words are not marked themselves: "look" alone is still new.
     expect(after.statuses.look).toBeUndefined()
     const known = after.comprehension!
-    expect(known.words).toBe(before.words)
-    // Three occurrences of three words are known; "forward" and "to" occur only in it and are no longer new ("look" is, in "I look at the map").
-    expect(known.known_share).toBeCloseTo(9 / before.words, 4)
+    // Three occurrences, each one known unit in place of its three words; "forward" and "to" occur only in it and are no longer new ("look" is, in "I look at the map").
+    expect(known.words).toBe(before.words - 6)
+    expect(known.known_share).toBeCloseTo(3 / known.words, 4)
     expect(known.new_words).toBe(before.new_words - 2)
     expect(await libraryFigure(u, hashId)).toEqual(known)
 
     // A phrase partly covering a word: "spite" is learning in "in spite of" and still new in "out of spite".
     await setStatus(u, ['in spite of'], 'learning', 2)
     const partly = (await articleWords(u, hashId)).comprehension!
-    expect(partly.known_share).toBe(known.known_share)
-    expect(partly.learning_share).toBeCloseTo(3 / before.words, 4)
-    // "in" occurs only there; "spite" and "of" occur outside it too.
+    expect(partly.words).toBe(known.words - 2)
+    expect(partly.known_share).toBeCloseTo(3 / partly.words, 4)
+    expect(partly.learning_share).toBeCloseTo(1 / partly.words, 4)
+    // One term being learned, not three words; "in" occurs only there; "spite" and "of" occur outside it too.
+    expect(partly.learning_words).toBe(known.learning_words + 1)
     expect(partly.new_words).toBe(known.new_words - 1)
     expect(await libraryFigure(u, hashId)).toEqual(partly)
     const words = await articleWords(u, hashId)
@@ -250,6 +252,39 @@ describe('phrases', () => {
     expect((await articleWords(u, hashId)).comprehension).toEqual(before)
   })
 
+  it("never changes its words' own statuses: a learning phrase over known words is one learning unit, the words elsewhere still known", async () => {
+    const u = await createTestUser(t.db.database, 'phrase-units@example.com')
+    const audio = `http://media.test/terms-units-${++seq}.mp3`
+    const hashId = await articleOf(u, PHRASE_TEXT, audio)
+    await setStatus(u, ['look', 'forward', 'to'], 'known')
+    const plain = (await articleWords(u, hashId)).comprehension!
+    // "look" four times, "forward" and "to" three times each.
+    expect(Math.round(plain.known_share * plain.words)).toBe(10)
+
+    await setStatus(u, ['looking forward to'], 'learning')
+    const words = await articleWords(u, hashId)
+    expect(words.statuses).toMatchObject({ look: 'known', forward: 'known', to: 'known', 'look forward to': 'learning' })
+    expect(await lookup(u, 'look', PHRASE_TEXT[3])).toMatchObject({ lemma: 'look', status: 'known' })
+    expect(await termOf(u, 'look')).toMatchObject({ status: 'known' })
+    // Three learning units in place of nine known words; "look" in "I look at the map" is still known.
+    const units = words.comprehension!
+    expect(units.words).toBe(plain.words - 6)
+    expect(units.known_share).toBeCloseTo(1 / units.words, 4)
+    expect(units.learning_share).toBeCloseTo(3 / units.words, 4)
+    expect(units.learning_words).toBe(1)
+    expect(await libraryFigure(u, hashId)).toEqual(units)
+
+    // Another learner of the same episode with the same words known and no phrase: their figure is their own.
+    const other = await createTestUser(t.db.database, 'phrase-units-other@example.com')
+    const theirs = (await createLibraryRepo(db()).insert(other.id, { title: 'Same episode', audio })).hashId
+    await setStatus(other, ['look', 'forward', 'to'], 'known')
+    expect((await articleWords(other, theirs)).comprehension).toEqual(plain)
+    expect((await articleWords(other, theirs)).statuses['look forward to']).toBeUndefined()
+    // Forgotten, the phrase leaves the figure as it was.
+    await setStatus(u, ['look forward to'], 'new')
+    expect((await articleWords(u, hashId)).comprehension).toEqual(plain)
+  })
+
   it('leaves out an article whose transcript lacks a word of the phrase', async () => {
     const u = await createTestUser(t.db.database, 'phrases-elsewhere@example.com')
     const hashId = await articleOf(u, ['We look at the sea.', 'Forward is the way.'])
@@ -270,7 +305,7 @@ describe('phrases', () => {
     const audio = `http://media.test/terms-later-${++seq}.mp3`
     const later = await articleOf(u, ['I look forward to it.', 'She looked forward to the summer.'], audio)
     const figure = await libraryFigure(u, later)
-    expect(figure.known_share).toBeCloseTo(6 / figure.words, 4)
+    expect(figure.known_share).toBeCloseTo(2 / figure.words, 4)
     expect((await articleWords(u, later)).comprehension).toEqual(figure)
     expect(await termOf(u, 'look forward to')).toMatchObject({ seen: 2 })
 
@@ -279,7 +314,7 @@ describe('phrases', () => {
     const theirs = (await createLibraryRepo(db()).insert(other.id, { title: 'Same episode', audio })).hashId
     expect((await libraryFigure(other, theirs)).known_share).toBe(0)
     await setStatus(other, ['looking forward to'], 'learning')
-    expect((await libraryFigure(other, theirs)).learning_share).toBeCloseTo(6 / figure.words, 4)
+    expect((await libraryFigure(other, theirs)).learning_share).toBeCloseTo(2 / figure.words, 4)
   })
 })
 

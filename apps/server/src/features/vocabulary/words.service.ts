@@ -43,7 +43,7 @@ export function termLemmas(terms: readonly string[]): Array<string | undefined> 
 
 export interface WordsServiceDeps {
   repo: WordsRepo
-  /** How often each of the user's phrases occurs in their library (issue 24): phrases are not in the lemma counts. */
+  /** How often each of the user's phrases occurs in their library: phrases are not in the lemma counts. */
   phraseSeen?: (userId: number, phrases: string[]) => Promise<Map<string, number>>
 }
 

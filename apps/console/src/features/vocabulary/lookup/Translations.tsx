@@ -6,18 +6,21 @@ import { Spinner } from '../../../components/ui/Spinner'
 import type { WordLookup } from '../api'
 import { modelSentenceQuery, modelWordQuery } from '../language-api'
 import { bySource, LANGUAGE_TEXT, languageLabel, lookUpOnWeb, noTranslation } from '../language-text'
+import { LOOKUP_TEXT } from './lookup-text'
+import { MeaningLines, type ChooseMeaning } from './MeaningLines'
 
 const CHIP =
   'inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-indigo-700 ring-1 ring-inset ring-indigo-200 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500'
 
 /**
- * The lookup popover's meanings in the learner's language (issue 24), above
- * the English sense: each line with the dictionary it came from. The AI
+ * The lookup popover's meanings in the learner's language, above the English
+ * sense: each dictionary's best line with the others folded, naming the
+ * dictionary; any line, pressed, becomes the learner's own meaning. The AI
  * tutor's meaning in this sentence, and the whole sentence translated, are
  * asked for on request (each spends the tutor budget); a word no dictionary
  * knows says so and offers those and the learner's web dictionary.
  */
-export function Translations({ data, word, sentence }: { data: WordLookup; word: string; sentence: string }) {
+export function Translations({ data, word, sentence, choose }: { data: WordLookup; word: string; sentence: string; choose: ChooseMeaning }) {
   const language = data.native_language
   const [askWord, setAskWord] = useState(false)
   const [askSentence, setAskSentence] = useState(false)
@@ -54,9 +57,14 @@ export function Translations({ data, word, sentence }: { data: WordLookup; word:
       ) : (
         <ol className="space-y-1.5">
           {bySource(data.translations).map((group, i) => (
-            <SourceGroup key={`${group.source}-${i}`} source={group.source} texts={group.texts} language={language} />
+            <MeaningLines key={`${group.source}-${i}`} source={group.source} texts={group.texts} language={language} choose={choose} />
           ))}
         </ol>
+      )}
+      {(!none || askWord) && (
+        <p id={choose.describedBy} className="text-[11px] text-slate-500">
+          {LOOKUP_TEXT.chooseMeaning}
+        </p>
       )}
       {askWord &&
         (fromModel.isPending ? (
@@ -65,7 +73,7 @@ export function Translations({ data, word, sentence }: { data: WordLookup; word:
           <p className="text-sm text-slate-500">{LANGUAGE_TEXT.modelFailed}</p>
         ) : (
           <ol>
-            <SourceGroup source={fromModel.data.source} texts={[fromModel.data.text]} language={language} model />
+            <MeaningLines source={fromModel.data.source} texts={[fromModel.data.text]} language={language} model choose={choose} />
           </ol>
         ))}
       {askSentence && (
@@ -105,21 +113,6 @@ export function Translations({ data, word, sentence }: { data: WordLookup; word:
       )}
       {none && !data.model && !data.dictionary_link && <p className="text-xs text-slate-500">{LANGUAGE_TEXT.addWebDictionary}</p>}
     </section>
-  )
-}
-
-function SourceGroup({ source, texts, language, model = false }: { source: string; texts: string[]; language: string; model?: boolean }) {
-  return (
-    <li className="text-sm" data-testid={model ? 'model-translation' : 'translation-group'}>
-      {texts.map((text, i) => (
-        <p key={i} lang={language} className="font-medium text-slate-900" data-testid="translation">
-          {text}
-        </p>
-      ))}
-      <p className="text-xs text-slate-400" data-testid="translation-source">
-        {source}
-      </p>
-    </li>
   )
 }
 

@@ -1,18 +1,19 @@
 import { LEARNING_LEVELS, type WordStatus } from '@lingocast/contract'
 import { useQuery } from '@tanstack/react-query'
 import { BookmarkPlus, Volume2 } from 'lucide-react'
-import { useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
+import { useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react'
 import { Popover } from '../../../components/ui/Popover'
 import { Spinner } from '../../../components/ui/Spinner'
 import type { Player } from '../../player/player'
 import { isTypingTarget } from '../../player/shortcuts'
-import { explanationQuery, lookupQuery, useSetWordStatus, type ArticleWords } from '../api'
+import { explanationQuery, lookupQuery, useSetWordHint, useSetWordStatus, type ArticleWords } from '../api'
 import { lemmaInArticle, levelOf } from '../statuses'
 import { HintField } from './HintField'
 import { LOOKUP_TEXT, partOfSpeech, seenText } from './lookup-text'
 import { hasMark, markForKey, type KeyMark } from './mark-keys'
 import { playWordOnce } from './play-word'
 import { Translations } from './Translations'
+import { YourMeaning } from './YourMeaning'
 import type { WordRef } from './word-at'
 
 export interface LookupTarget extends WordRef {
@@ -63,6 +64,16 @@ export function WordLookup({ target, player, articleWords, avoid, onClose, onMak
   const status: WordStatus | undefined = fromArticle ? (articleWords.statuses[term] ?? 'new') : lookup.data?.status
   const level = fromArticle ? levelOf(articleWords, term) : (lookup.data?.level ?? undefined)
   const hint = fromArticle ? articleWords.hints?.[term] : (lookup.data?.hint ?? undefined)
+  const saveHint = useSetWordHint({ onError: () => onError(LOOKUP_TEXT.hintFailed) })
+  // What the last choice of a meaning did, for the hint it made: said aloud, and gone once the hint changes otherwise.
+  const [chose, setChose] = useState<{ said: string; hint: string }>()
+  const chooseHelp = useId()
+  const chooseMeaning = (text: string) => {
+    if (!term) return
+    // The chosen line pressed again takes it back, as clearing the hint field does.
+    const next = hint?.trim() === text.trim() ? '' : text.trim()
+    saveHint.mutate({ term, hint: next }, { onSuccess: () => setChose({ said: next ? LOOKUP_TEXT.savedAsMeaning(next) : LOOKUP_TEXT.meaningCleared, hint: next }) })
+  }
   // A replay under way when the popover closes finishes on its own; only a new press cuts it short.
   const stopReplay = useRef<() => void>(undefined)
 
@@ -109,8 +120,9 @@ export function WordLookup({ target, player, articleWords, avoid, onClose, onMak
           </p>
           {data && data.lemma !== data.word && <p className="text-xs text-slate-500">{LOOKUP_TEXT.formOf(word)}</p>}
         </div>
-        {/* Issue 24: the meaning in the learner's language first, each line naming its dictionary. */}
-        {data && <Translations data={data} word={word} sentence={sentence} />}
+        {/* The learner's own meaning first, then the meanings in their language, each line naming its dictionary. */}
+        <YourMeaning hint={hint} said={chose && chose.hint === (hint ?? '') ? chose.said : undefined} />
+        {data && <Translations data={data} word={word} sentence={sentence} choose={{ chosen: hint, onChoose: term ? chooseMeaning : undefined, describedBy: chooseHelp }} />}
         <div className="text-sm text-slate-700" data-testid="sense" aria-live="polite">
           {lookup.isPending ? (
             <p className="flex items-center gap-2 text-slate-500">

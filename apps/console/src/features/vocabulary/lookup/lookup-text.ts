@@ -41,6 +41,13 @@ export const LOOKUP_TEXT = {
   keysHelp: 'Keys: 1–4 learning · 5 or K known · I or X ignore',
   marked: (word: string, mark: string) => `“${word}”: ${mark}`,
   lookUpPhrase: (phrase: string) => `Look up the phrase ${phrase}`,
+  // A dictionary line chosen as the learner's own meaning (their hint).
+  moreMeanings: (count: number) => `More meanings (${count})`,
+  fewerMeanings: 'Fewer meanings',
+  chooseMeaning: 'Choose a meaning to keep it as yours: it comes first here and on your cards.',
+  yourMeaning: 'Your meaning',
+  savedAsMeaning: (text: string) => `Saved “${text}” as your meaning.`,
+  meaningCleared: 'Your meaning was removed.',
 } as const
 
 /** A universal part-of-speech tag in words ("NOUN" -> "noun"), as the card's cue names it too. */
