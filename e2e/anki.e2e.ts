@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { formatCardBack, type Flashcard } from '@lingocast/contract'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startAnkiConnect, type AnkiConnectOptions, type AnkiConnectServer } from '../test/anki-connect'
@@ -41,6 +42,9 @@ const openDeck = async (deckId: number) => {
   await s.page.goto(`${s.server.url}/console/memories/deck/${deckId}`)
   await s.page.getByRole('button', { name: 'Send to Anki' }).waitFor()
 }
+/** What axe (WCAG 2.1 AA) finds wrong in the send's status, one line per rule. */
+const statusViolations = async () =>
+  (await new AxeBuilder({ page: s.page }).include('[data-testid="anki-status"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map((v) => `${v.id}: ${v.help}`)
 const forgetSentCards = () => s.page.evaluate(() => localStorage.removeItem('ankiSentCards'))
 
 beforeAll(async () => {
@@ -110,6 +114,7 @@ describe('Send to Anki, in Chromium', () => {
     await s.page.getByRole('button', { name: 'Send to Anki', exact: true }).click()
     await expect.poll(statusText).toBe('Sent 1 card to the Anki deck "Singles". 1 card already in Anki: keen: Anki answered “cannot create note because it is a duplicate”')
     expect(anki!.notes.map((n) => n.fields.Front)).toEqual(['keen', 'ill-disposed'])
+    expect(await statusViolations()).toEqual([])
   })
 
   it("shows Anki's error text when the note type is missing", async () => {
@@ -133,6 +138,7 @@ describe('Send to Anki, in Chromium', () => {
     expect(text).toContain('nothing answers at http://127.0.0.1:8765')
     expect(text).toContain('Open Anki and keep it open')
     expect(text).toContain('code 2055492159')
+    expect(await statusViolations()).toEqual([])
   })
 
   it('says how to let the console in when the learner declines Anki’s prompt', async () => {

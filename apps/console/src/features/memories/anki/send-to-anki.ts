@@ -10,6 +10,8 @@ export interface AnkiSendResult {
   added: number
   /** Sent from this browser before: not sent again. */
   skipped: number
+  /** Still waiting for their sentence clip: left for the next send, so they go with it. */
+  waiting: number
   /** Refused by Anki as already there, with Anki's own words. */
   duplicates: Array<{ front: string; error: string }>
 }
@@ -43,7 +45,7 @@ const isDuplicate = (error: unknown) => error instanceof AnkiConnectError && err
  * closed Anki or a missing note type would fail every card the same way.
  */
 export async function sendCardsToAnki({ deckName, cards, onProgress, client = ankiConnect(), sent = sentCards() }: Options): Promise<AnkiSendResult> {
-  const result: AnkiSendResult = { deckName, added: 0, skipped: 0, duplicates: [] }
+  const result: AnkiSendResult = { deckName, added: 0, skipped: 0, waiting: 0, duplicates: [] }
   onProgress(0, cards.length)
   await askPermission(client)
   const decks = await client.call<string[]>('deckNames')
@@ -51,6 +53,8 @@ export async function sendCardsToAnki({ deckName, cards, onProgress, client = an
   for (const [i, card] of cards.entries()) {
     if (sent.has(card.id)) {
       result.skipped++
+    } else if (card.audio?.status === 'pending') {
+      result.waiting++
     } else {
       try {
         const noteId = await client.call<number>('addNote', { note: ankiNoteOf(card, deckName, await clipOf(card)) })
