@@ -50,7 +50,8 @@ await build({
   target: 'node24',
   sourcemap: 'linked',
   logLevel: 'warning',
-  alias: { '@lingocast/contract': path.join(contract, 'src/index.ts') },
+  // esbuild tries aliases longest first; without the subpath's own entry it would read src/index.ts/anki-html.
+  alias: { '@lingocast/contract/anki-html': path.join(contract, 'src/anki-html.ts'), '@lingocast/contract': path.join(contract, 'src/index.ts') },
   plugins: [dependenciesExternal, ownImportMeta],
   banner: {
     js: [

@@ -98,7 +98,8 @@ describe('security headers', () => {
       expect(policy.get('style-src'), url).toEqual(["'self'", "'unsafe-inline'"])
       expect(policy.get('img-src'), url).toEqual(["'self'"])
       expect(policy.get('media-src'), url).toEqual(["'self'", 'blob:'])
-      expect(policy.get('connect-src'), url).toEqual(["'self'"])
+      // The API, and AnkiConnect on the learner's machine (Send to Anki), nothing else.
+      expect(policy.get('connect-src'), url).toEqual(["'self'", 'http://127.0.0.1:8765', 'http://localhost:8765'])
       // The service worker and the manifest: the console's own files only.
       expect(policy.get('worker-src'), url).toEqual(["'self'"])
       expect(policy.get('manifest-src'), url).toEqual(["'self'"])

@@ -15,7 +15,7 @@ import fp from 'fastify-plugin'
  *   DOMPurify parses a publisher's description in an inert document of this
  *   page, and Chromium reports every style attribute and <style> in it as a
  *   violation before DOMPurify drops them. Styles cannot fetch anything
- *   remote (img-src, font-src and connect-src are 'self'), so allowing them
+ *   remote (img-src and font-src are 'self'), so allowing them
  *   costs little, where stripping them from the text before the browser
  *   parses it would mean a second HTML parser;
  * - script-src https://www.youtube.com: the YouTube iframe API (`/iframe_api`
@@ -32,7 +32,9 @@ import fp from 'fastify-plugin'
  *   (/console/sw.js, which precaches the shell) and its web app manifest,
  *   both its own files; worker-src is named so that it does not fall back
  *   to script-src, which also allows YouTube's host;
- * - connect-src 'self': the API; object-src 'none', base-uri 'self',
+ * - connect-src 'self': the API; and AnkiConnect on the learner's own
+ *   machine (its default address, as 127.0.0.1 and as localhost), which Send
+ *   to Anki calls from the browser (docs/decisions/0026); object-src 'none', base-uri 'self',
  *   form-action 'self', frame-ancestors 'none' (no clickjacking: the console
  *   is never framed), script-src-attr 'none' (no inline event handlers).
  */
@@ -44,7 +46,7 @@ export const CONSOLE_CSP: Record<string, string[]> = {
   'img-src': ["'self'"],
   'media-src': ["'self'", 'blob:'],
   'font-src': ["'self'"],
-  'connect-src': ["'self'"],
+  'connect-src': ["'self'", 'http://127.0.0.1:8765', 'http://localhost:8765'],
   'worker-src': ["'self'"],
   'manifest-src': ["'self'"],
   'frame-src': ['https://www.youtube.com', 'https://www.youtube-nocookie.com'],

@@ -6,7 +6,7 @@ import { registerAccountStore } from '../../features/offline/owner-data'
  * under keys that name no account (most are the spec's): the position in each
  * media played (player/preferences.ts), the chat of each article
  * (tutor/chat-history.ts), the deck last chosen, last used from the player and
- * each deck's autoplay (memories). When another account signs in, the previous
+ * each deck's autoplay, the cards sent to Anki (memories). When another account signs in, the previous
  * one's go, so nobody resumes, reads or learns of another's. Speed, the pane
  * divider and the word marks switch are this device's settings and stay.
  * Prefixes, not the modules' key functions: the shell loads this at once
@@ -19,6 +19,7 @@ export const ACCOUNT_TRACE_PREFIXES = [
   'lastSelectedDeckId',
   'lastPlayerDeckId',
   'reviewAutoplay:',
+  'ankiSentCards',
 ] as const
 
 registerAccountStore({

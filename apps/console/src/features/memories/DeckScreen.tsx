@@ -1,11 +1,14 @@
 import type { Deck, Flashcard } from '@lingocast/contract'
 import { useQuery } from '@tanstack/react-query'
-import { BarChart3, BookA, GraduationCap, Plus } from 'lucide-react'
+import { BarChart3, BookA, GraduationCap, Plus, Send } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { Button } from '../../components/ui/Button'
 import { preloadMarkdown } from '../../components/ui/LazyMarkdown'
 import { Spinner } from '../../components/ui/Spinner'
+import { AnkiSendStatus } from './anki/AnkiSendStatus'
+import { ANKI_TEXT } from './anki/anki-messages'
+import { useSendToAnki } from './anki/useSendToAnki'
 import { decksQuery, flashcardsQuery, useDeleteFlashcard, useFlashcardChangedEvent } from './api'
 import { AnswerButtonsSetting } from './components/AnswerButtonsSetting'
 import { ContentViewer } from './components/ContentViewer'
@@ -64,6 +67,7 @@ function DeckView({ decks, deck }: { decks: Deck[]; deck: Deck | undefined }) {
   const [error, setError] = useState<string>()
   const cards = useQuery({ ...flashcardsQuery(deck?.id ?? 0), enabled: deck !== undefined })
   useFlashcardChangedEvent()
+  const anki = useSendToAnki()
   const remove = useDeleteFlashcard({ onError: (e) => setError(failureText(MEMORIES_MSG.deleteFlashcardFailed, e, 'append')) })
   const close = () => setOpen(undefined)
   const goTo = (id: number) => navigate(`/memories/deck/${id}`)
@@ -111,6 +115,12 @@ function DeckView({ decks, deck }: { decks: Deck[]; deck: Deck | undefined }) {
             {MEMORIES_TEXT.startReview}
           </Button>
           {deck && <DeckTransfer deckId={deck.id} />}
+          {deck && (
+            <Button variant="secondary" disabled={!cards.data?.length} loading={anki.busy} onClick={() => cards.data && void anki.send(deck.name, cards.data)}>
+              {!anki.busy && <Send className="h-4 w-4" aria-hidden="true" />}
+              {ANKI_TEXT.sendDeck}
+            </Button>
+          )}
           <Button variant="secondary" onClick={() => navigate('/memories/stats')}>
             <BarChart3 className="h-4 w-4" aria-hidden="true" />
             {MEMORIES_TEXT.statistics}
@@ -121,6 +131,8 @@ function DeckView({ decks, deck }: { decks: Deck[]; deck: Deck | undefined }) {
           </Button>
         </div>
       </div>
+
+      <AnkiSendStatus state={anki.state} onClose={anki.reset} />
 
       {!deck ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white/60 px-6 py-14 text-center text-sm text-slate-500">
@@ -137,7 +149,7 @@ function DeckView({ decks, deck }: { decks: Deck[]; deck: Deck | undefined }) {
           {cards.data.length === 0 ? (
             <p className="rounded-xl border border-dashed border-slate-300 bg-white/60 px-6 py-14 text-center text-sm text-slate-500">{MEMORIES_TEXT.empty}</p>
           ) : (
-            <FlashcardTable cards={cards.data} onView={(card) => setOpen({ kind: 'view', card })} onEdit={(card) => setOpen({ kind: 'edit', card })} onDelete={onDelete} />
+            <FlashcardTable cards={cards.data} onView={(card) => setOpen({ kind: 'view', card })} onEdit={(card) => setOpen({ kind: 'edit', card })} onDelete={onDelete} onSendToAnki={anki.busy ? undefined : (card) => void anki.send(deck.name, [card])} />
           )}
         </>
       )}

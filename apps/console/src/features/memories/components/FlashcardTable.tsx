@@ -1,7 +1,8 @@
 import type { Flashcard } from '@lingocast/contract'
-import { Eye, Loader2, Pencil, Trash2, Volume2 } from 'lucide-react'
+import { Eye, Loader2, Pencil, Send, Trash2, Volume2 } from 'lucide-react'
 import { useMediaQuery } from '../../../lib/media-query'
 import { formatDay } from '../deck-stats'
+import { ANKI_TEXT } from '../anki/anki-messages'
 import { CARD_KIND_OPTIONS, MEMORIES_TEXT } from '../messages'
 
 interface Props {
@@ -9,6 +10,8 @@ interface Props {
   onView: (card: Flashcard) => void
   onEdit: (card: Flashcard) => void
   onDelete: (card: Flashcard) => void
+  /** Sends the one card to Anki; absent while a send is under way. */
+  onSendToAnki?: (card: Flashcard) => void
 }
 
 const th = 'px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500'
@@ -29,7 +32,7 @@ export function FlashcardTable(props: Props) {
 
 const iconButton = 'rounded-md p-2 focus:outline-none focus-visible:ring-2'
 
-function CardList({ cards, onView, onEdit, onDelete }: Props) {
+function CardList({ cards, onView, onEdit, onDelete, onSendToAnki }: Props) {
   return (
     <ul aria-label="Flashcards" className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       {cards.map((card) => (
@@ -53,6 +56,9 @@ function CardList({ cards, onView, onEdit, onDelete }: Props) {
             <button type="button" aria-label={`Edit ${card.front}`} title="Edit" onClick={() => onEdit(card)} className={`${iconButton} text-indigo-600 hover:bg-indigo-50 focus-visible:ring-indigo-500`}>
               <Pencil className="h-4 w-4" aria-hidden="true" />
             </button>
+            <button type="button" aria-label={ANKI_TEXT.sendCard(card.front)} title="Send to Anki" disabled={!onSendToAnki} onClick={() => onSendToAnki?.(card)} className={`${iconButton} text-slate-600 hover:bg-slate-100 focus-visible:ring-indigo-500 disabled:text-slate-300`}>
+              <Send className="h-4 w-4" aria-hidden="true" />
+            </button>
             <button type="button" aria-label={`Delete ${card.front}`} title="Delete" onClick={() => onDelete(card)} className={`${iconButton} text-red-600 hover:bg-red-50 focus-visible:ring-red-500`}>
               <Trash2 className="h-4 w-4" aria-hidden="true" />
             </button>
@@ -63,7 +69,7 @@ function CardList({ cards, onView, onEdit, onDelete }: Props) {
   )
 }
 
-function Table({ cards, onView, onEdit, onDelete }: Props) {
+function Table({ cards, onView, onEdit, onDelete, onSendToAnki }: Props) {
   return (
     <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <table className="min-w-full divide-y divide-slate-200">
@@ -115,6 +121,10 @@ function Table({ cards, onView, onEdit, onDelete }: Props) {
                   <button type="button" onClick={() => onEdit(card)} aria-label={`Edit ${card.front}`} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-indigo-600 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
                     <Pencil className="h-3.5 w-3.5" aria-hidden="true" />
                     Edit
+                  </button>
+                  <button type="button" onClick={() => onSendToAnki?.(card)} disabled={!onSendToAnki} aria-label={ANKI_TEXT.sendCard(card.front)} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:text-slate-300">
+                    <Send className="h-3.5 w-3.5" aria-hidden="true" />
+                    Anki
                   </button>
                   <button type="button" onClick={() => onDelete(card)} aria-label={`Delete ${card.front}`} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-red-600 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500">
                     <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
