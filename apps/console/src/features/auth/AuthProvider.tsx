@@ -6,7 +6,7 @@ import { clearSession, getToken, getUsername, setSession } from '../../lib/cooki
 import { useOnline } from '../../lib/online'
 import { bindAccount, markWorkerAccount, sessionAccount, unbindAccount } from '../../lib/session-account'
 import { fetchUserInfo, logoutToken } from './api'
-import { AuthContext, type AuthState, type AuthStatus } from './auth-context'
+import { AuthContext, type AuthState, type AuthStatus } from '../../lib/auth-context'
 import { openingCheckPassed, openingSessionCheck } from './session-check'
 
 /**

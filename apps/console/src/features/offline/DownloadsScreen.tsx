@@ -3,7 +3,7 @@ import { Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Spinner } from '../../components/ui/Spinner'
-import { useAuth } from '../auth/auth-context'
+import { useAuth } from '../../lib/auth-context'
 import { formatBytes, downloadsQuery, storageQuery, useDeleteDownload } from './use-downloads'
 import { formatDateTime } from '../../lib/format'
 
