@@ -53,7 +53,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       (error: unknown) => {
         if (cancelled) return
         // No answer at all (offline, the server away): the check did not fail, it did not happen.
-        // The installed console opens its screens with the session it has (issue 26); a server
+        // The installed console opens its screens with the session it has; a server
         // that answers still decides, and a refused token signs out as before.
         if (error instanceof ApiError && error.status === 0) return setStatus('authenticated')
         endSession()

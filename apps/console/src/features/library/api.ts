@@ -27,7 +27,7 @@ export type { OpenedArticle }
 export const articleQuery = (id: string) =>
   queryOptions({
     queryKey: libraryKeys.article(id),
-    // Offline, a downloaded article opens from its download (issue 26).
+    // Offline, a downloaded article opens from its download.
     queryFn: async ({ signal }): Promise<OpenedArticle> =>
       orDownloaded(
         async () => {

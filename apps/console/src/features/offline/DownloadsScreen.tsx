@@ -8,7 +8,7 @@ import { formatBytes, downloadsQuery, storageQuery, useDeleteDownload } from './
 import { formatDateTime } from '../../lib/format'
 
 /**
- * Downloads (issue 26, ours): what this browser keeps for offline use, how
+ * Downloads (ours, decision 0016): what this browser keeps for offline use, how
  * much room the site uses of what the browser allows, and a delete per episode.
  */
 export default function DownloadsScreen() {

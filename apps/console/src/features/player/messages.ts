@@ -15,7 +15,7 @@ export const PLAYER_TEXT = {
 /**
  * Where Delete Item returns to: the library. Spec 000 s2 names "/library", "a
  * path that is not in the table above", which showed "Page not found"; the
- * library is the Learning screen at /console/ (issue 25).
+ * library is the Learning screen at /console/.
  */
 export const AFTER_DELETE_PATH = '/'
 
