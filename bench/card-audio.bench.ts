@@ -11,7 +11,7 @@ import { makeEpisode } from '../test/speech'
 import { median, printTable } from './harness'
 
 /**
- * Clip cut time per card (issue 16): the real card_audio job (one ffmpeg run
+ * Clip cut time per card: the real card_audio job (one ffmpeg run
  * that checks the container and cuts, then the store) on a stored 15-minute
  * MP3, for sentences spread over it; the later in the file, the further
  * ffmpeg seeks. Baseline in the same run:

@@ -14,7 +14,7 @@ import { median, printTable } from './harness'
 import { switchLanguage } from './dictionaries-switch'
 
 /**
- * The learner's language (issue 24; decision 0013): this machine's bilingual
+ * The learner's language (decision 0013): this machine's bilingual
  * dictionaries, and what they cost.
  * 1. In this process, per language (in turn, so memory adds up): the time to
  *    index its dictionaries, the RSS they add once settled, and the

@@ -12,8 +12,8 @@ import { median, printTable } from './harness'
  * five segments (the baseline) and with a two-hour, 20,000-word transcript
  * served in their place. Long tasks (> 50 ms) while playing, and the time
  * from a word click to the media's `seeking`. Goal: no long task with the
- * big transcript. The big one is measured again with the Transcript tab open
- * (issue 24): every segment in a virtualised list that follows the playing
+ * big transcript. The big one is measured again with the Transcript tab open:
+ * every segment in a virtualised list that follows the playing
  * line, its opening, clicks on its words, and a learner scrolling it and
  * asking for the playing line back. Needs `npm run build` first (the server
  * serves the built console).
@@ -56,7 +56,7 @@ async function measure(page: Page, url: string, wordName: (n: number) => string,
   await page.goto(url)
   await page.getByRole('button', { name: wordName(0), exact: true }).waitFor()
   await page.waitForTimeout(500)
-  // Word statuses on (issue 15): the marks must be drawn for the measure to count.
+  // Word statuses on: the marks must be drawn for the measure to count.
   let marked = (await page.locator('section[aria-label="Subtitles"] [data-status]').count()) > 0
   // The Transcript tab: its opening is measured on its own, then it stays open while playing.
   let tabOpen = 0

@@ -10,7 +10,7 @@ import { median, printTable } from './harness'
 /**
  * Lighthouse 12 in its default mobile profile (simulated slow 4G: 150 ms RTT,
  * 1.6 Mbit/s; 4x CPU slowdown; a 412 px phone screen) on the six first
- * screens of issue 26: login, Learning, the demo article's player, My Feed, a
+ * screens that must open fast on a phone (decision 0018): login, Learning, the demo article's player, My Feed, a
  * deck and its review, each a cold load (empty HTTP cache) of the built
  * console from the server as `npm start` runs it (`npm run build` first).
  * Debian's Chromium with the flags of ARCHITECTURE.md s9, driven through

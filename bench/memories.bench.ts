@@ -37,7 +37,7 @@ function schedulingMsPerCard(): number {
   return (performance.now() - t0) / (CARDS * 5)
 }
 
-/** Answers a card's log holds when a late answer (made offline, issue 26) makes the server replay it. */
+/** Answers a card's log holds when a late answer (made offline, decision 0015) makes the server replay it. */
 const REPLAY_ANSWERS = 50
 
 /** One late answer: the card's whole log replayed with it in its place (median of 200, ms). */

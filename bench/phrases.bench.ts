@@ -1,7 +1,7 @@
 import { measure, postgresReachable, printTable, startTarget, type Measurement } from './harness'
 
 /**
- * Phrases (issue 24): what the learner's phrases cost the library's
+ * Phrases: what the learner's phrases cost the library's
  * comprehension figures and the Vocabulary list, on ARTICLES articles of
  * 10,000 real words each (targets/phrases-app.ts). A phrase is found in the
  * text itself, read as lemmas: the first figures after a new phrase read

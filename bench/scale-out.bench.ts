@@ -9,7 +9,7 @@ import { createTestUser } from '../test/users'
 import { median, postgresReachable, printTable, startTarget } from './harness'
 
 /**
- * 50 learners across 2 web processes (issue 17): one PostgreSQL, one bucket
+ * 50 learners across 2 web processes: one PostgreSQL, one bucket
  * (s3rver on loopback), a worker beside them. Each learner has their own
  * session and goes round what a study session asks of the server: the library,
  * the transcript window at a play position, the decks, the library's figures. Baseline,

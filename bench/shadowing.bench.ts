@@ -13,7 +13,7 @@ import { loadDictionary } from '../apps/server/src/features/transcription/sphinx
 import { median, printTable } from './harness'
 
 /**
- * Shadowing (issue 16): the time to score a 10-second take, from its WebM
+ * Shadowing: the time to score a 10-second take, from its WebM
  * bytes to the verdicts (decode with ffmpeg, its demuxer forced, then one
  * pocketsphinx run), the same work as the score_take job, goal <= 2 s; the
  * CPU time it takes in all processes (what an idle machine's wall time would

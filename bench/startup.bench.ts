@@ -9,7 +9,7 @@ import { BUILT_SERVER, BUILT_SERVER_ENV, freePort } from '../test/server-process
 import { median, printTable } from './harness'
 
 /**
- * Start times (issue 27; goal: the first answer within 3 s on a fresh data dir,
+ * Start times (decision 0012; goal: the first answer within 3 s on a fresh data dir,
  * 2 s on an existing one). The server as `npm start` runs it after its build
  * (`node apps/server/dist/server/main.js`, built again here first; embedded
  * database), timed from the spawn to the first 200 of `/healthz` and of a real

@@ -3,7 +3,7 @@ import { CONDITIONS, conditionName, CUE_SETS, makeFitSpeech, otherTextCase, reco
 import { printTable } from './harness'
 
 /**
- * Issue 23's matrix: both recordings (LibriVox, espeak-ng) under every
+ * The publisher-text matrix (decision 0011): both recordings (LibriVox, espeak-ng) under every
  * condition (clean, a noise floor and a music bed at 30, 20 and 10 dB),
  * with every cue set of the right text and with another recording's text.
  * Per cue set: the share of right texts kept word for word (goal 100 %),

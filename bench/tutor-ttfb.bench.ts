@@ -6,7 +6,7 @@ import { median, printTable, startTarget } from './harness'
  * (POST chat-explain-english, which checks the token, reads the article,
  * builds the prompt and relays the model's stream) against straight from the
  * loopback OpenAI-compatible model, in the same run, requests alternating.
- * Goal (issue 6): the server adds at most 20 ms.
+ * Goal: the server adds at most 20 ms.
  */
 const requests = Number(process.env.BENCH_REQUESTS ?? 200)
 const runs = Number(process.env.BENCH_RUNS ?? 3)

@@ -13,8 +13,8 @@ import { demoArticleOf, sessionApi, signInAsDeveloper } from './session'
 
 /**
  * axe-core (WCAG 2.1 A and AA rules) on every screen of the console, at a
- * desktop width and at a phone's, with the dialogs, menus and popovers open
- * (issue 26). One server, one browser page; the width changes by resizing.
+ * desktop width and at a phone's, with the dialogs, menus and popovers open.
+ * One server, one browser page; the width changes by resizing.
  * The confirm prompts are the browser's own (window.confirm), outside the page.
  */
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessionApi, startDemoSession, type DemoSession } from './session'
 
 /**
- * Cards that speak (issue 16) in Chromium: a card made from a sentence of the
+ * Cards that speak in Chromium: a card made from a sentence of the
  * demo article plays that sentence on the review screen, and a listening
  * card asks with the sound alone.
  */

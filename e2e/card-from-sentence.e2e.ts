@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoSession, type DemoSession } from './session'
 
 /**
- * One step from a sentence to a card (issue 25), in Chromium with the offline
+ * One step from a sentence to a card, in Chromium with the offline
  * tutor: the create-flashcards button sends the flashcard request (the
  * segment, flagged) and the card window fills from the answer; a new learner
  * makes their first deck in the window; suggestions already made into cards

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 
 /**
- * The bytes a phone downloads (issue 26): the built console's main chunk and a
+ * The bytes a phone downloads: the built console's main chunk and a
  * transcript, over real HTTP from the real server (run `npm run build`
  * first), brotli or gzip when the client asks, and the plain bytes when it
  * does not. QUALITY.md: the main chunk compressed is at most 45 % of its size.

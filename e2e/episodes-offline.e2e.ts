@@ -8,7 +8,7 @@ import { serveOneEpisodeChannel, startFixtureHost, type FixtureHost } from './fe
 import { markKnownInPlayer, sessionApi, showSegment as showSegmentOf, startDemoSession, subtitleWord as wordOf, type DemoSession } from './session'
 
 /**
- * Issue 26, episodes offline, in Chromium against the built console (run
+ * Episodes offline (decision 0016), in Chromium against the built console (run
  * `npm run build` first): "Download for offline" on the demo article keeps its
  * media, transcript, word statuses and lookups; with the network off the
  * player opens from them, plays, seeks, lights the spoken word and looks a

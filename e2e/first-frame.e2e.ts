@@ -6,7 +6,7 @@ import { launchBrowser, type Browser } from './browser'
 import { consoleTookOver, openInConsole } from './session'
 
 /**
- * Issue 26, the first paint on a phone (decision 0019), in Chromium against
+ * The first paint on a phone (decision 0019), in Chromium against
  * the built console (run `npm run build` first): the page the server sends
  * already shows the opened screen's frame (rendered by React at build time),
  * so it paints before the console's code is even fetched; the console then

@@ -11,7 +11,7 @@ import { launchBrowser, type Browser } from './browser'
 import { signInAsDeveloper } from './session'
 
 /**
- * Issue 27 in the browser: on a server without Debian's ffmpeg and
+ * Any machine (decision 0012) in the browser: on a server without Debian's ffmpeg and
  * pocketsphinx (a PATH without them; npm ci's ffmpeg does the media), a WAV
  * uploaded with its SRT plays with the SRT's lines at their cue times, and
  * the player says why no word lights up.

@@ -11,7 +11,7 @@ import { serveOneEpisodeChannel, startFixtureHost, type FixtureHost } from './fe
 import { demoArticleOf, sessionApi, signInAsDeveloper } from './session'
 
 /**
- * Issue 26, installable and on the lock screen, in Chromium against the built
+ * Installable and on the lock screen (decision 0014), in Chromium against the built
  * console (run `npm run build` first): the web app manifest and its icons, the
  * service worker that keeps the shell (the console opens with the network
  * off, API answers are not kept), a new version announced with Reload, and

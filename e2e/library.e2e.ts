@@ -394,7 +394,7 @@ describe('cards and dialogs against stubbed calls', () => {
   })
 })
 
-describe('the favicon (issue 25)', () => {
+describe('the favicon', () => {
   it('is an SVG icon linked from every page and served, so no page asks for a missing /favicon.ico', async () => {
     const p = await browser.context.newPage()
     const missing: string[] = []
@@ -405,7 +405,7 @@ describe('the favicon (issue 25)', () => {
       for (const path of ['/console/', '/console/memories/deck', '/console/discover']) {
         await p.goto(server.url + path)
         await p.waitForLoadState('networkidle')
-        // Issue 26 adds the .ico (and PNGs) generated from the same SVG at build.
+        // The installable console (decision 0014) adds the .ico (and PNGs) generated from the same SVG at build.
         expect(await p.locator('link[rel="icon"][type="image/svg+xml"]').getAttribute('href')).toBe('/console/favicon.svg')
         expect(await p.locator('link[rel="icon"][href$=".ico"]').getAttribute('href')).toBe('/console/favicon.ico')
       }

@@ -279,7 +279,7 @@ async function deckWith(name: string, cards: Array<[string, string]>): Promise<n
 const strip = () => page.getByRole('region', { name: 'Reviewed cards' })
 const stripItems = () => strip().getByRole('listitem')
 
-describe('learning steps in a review session (issue 25)', () => {
+describe('learning steps in a review session', () => {
   let stepsDeck: number
 
   it('brings a card answered Unfamiliar back after the remaining cards, says how many are learning, and completes', async () => {

@@ -44,7 +44,7 @@ describe('GitHub sign-in in Chromium', () => {
     await page.close()
   })
 
-  // Issue 14 finding 4 (login CSRF): the return URL holds a one-time ticket of the browser that started the flow.
+  // Login CSRF (decision 0002): the return URL holds a one-time ticket of the browser that started the flow.
   it("does not sign a victim in to the attacker's account through the attacker's return link", async () => {
     // The attacker runs the flow with their own cookie jar and stops at the return URL.
     const attackerReturn = async () => {

@@ -388,7 +388,7 @@ describe('states and errors against stubbed answers', () => {
   })
 })
 
-describe('new playlists are numbered (issue 25)', () => {
+describe('new playlists are numbered', () => {
   it('makes "Untitled Playlist", then "Untitled Playlist 2" and 3, told apart in the sidebar and in Add to Collection', async () => {
     const p = await browser.context.newPage()
     try {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessionApi, startDemoSession, type DemoSession } from './session'
 
 /*
- * Reviews offline (issue 26) in Chromium against the built console (run
+ * Reviews offline in Chromium against the built console (run
  * `npm run build` first): the review screen keeps its deck's due cards and
  * their sentence audio on the device; an answer given with the network off
  * waits in the outbox, the screen says how many wait, and it reaches the

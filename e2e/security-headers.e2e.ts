@@ -16,7 +16,7 @@ import { signInAsDeveloper } from './session'
  * Every screen of the built console under the server's Content-Security-Policy
  * (run `npm run build` first): any `securitypolicyviolation` event, or a
  * console message about the policy, fails the test that caused it. Also the
- * publisher's images in descriptions (issue 14, finding 11): a "tracker" on
+ * publisher's images in descriptions (decision 0006): a "tracker" on
  * 127.0.0.2 is named by every way HTML can load a picture, and is never
  * reached, neither by the browser nor (loopback not allowed) by the proxy.
  * YouTube is stubbed in the browser (no traffic leaves loopback): the stub

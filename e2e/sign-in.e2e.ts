@@ -129,7 +129,7 @@ describe('sign-in in Chromium', () => {
     await page.close()
   })
 
-  // Issue 14 finding 4: the OAuth return's URL holds a one-time ticket that only the browser that
+  // Login CSRF (decision 0002): the OAuth return's URL holds a one-time ticket that only the browser that
   // started the flow can exchange (oauth.e2e.ts signs in through it). A session token planted in
   // the URL is login CSRF: the victim would be signed in to the planter's account.
   it('does not sign in with a session token planted in the URL, and cleans the URL', async () => {

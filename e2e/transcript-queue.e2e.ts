@@ -18,7 +18,7 @@ import { launchBrowser, type Browser } from './browser'
 import { signInAsDeveloper } from './session'
 
 /**
- * Issue 23: the player says where a transcript waits. Another learner's 10-minute transcript holds the
+ * The player says where a transcript waits. Another learner's 10-minute transcript holds the
  * only slot (claimed by a worker elsewhere, half done, opened by them); the server here is a web
  * process, so nothing moves while the browser looks: the first episode opened waits behind one, the
  * second behind two, each with an estimate from their lengths.

@@ -7,7 +7,7 @@ import { launchBrowser, type Browser } from './browser'
 import { openInConsole, signInAsDeveloper } from './session'
 
 /**
- * The Transcript tab (issue 24) on the demo article. Its five word-timed
+ * The Transcript tab on the demo article. Its five word-timed
  * segments are served to the page cut into lines of two words (the same
  * words at the same times), so that the whole text is longer than the tab
  * and following it means scrolling. Everything else is the real server: the

@@ -117,7 +117,7 @@ describe('a transcript with words the recording does not have', () => {
   }, 90_000)
 })
 
-describe('an uploaded noisy recording with its SRT (issue 23)', () => {
+describe('an uploaded noisy recording with its SRT', () => {
   it("shows the SRT's words, timed, and no warning", async () => {
     // Real read speech under a noise floor at 20 dB, with an SRT whose cues start 0.6 s late, as publishers' often do.
     const clips = await joinLibrivox(work, [700, 500, 900, 600])

@@ -7,7 +7,7 @@ import { launchBrowser, type Browser } from './browser'
 import { signInAsDeveloper } from './session'
 
 /**
- * The learner's language (issue 24) in Chromium, against the built server
+ * The learner's language in Chromium, against the built server
  * with this machine's FreeDict English-German (Debian dict-freedict-eng-deu):
  * the placement asks for the language once, the Vocabulary screen changes it
  * and sets a web dictionary, and a learner with German set looks a word of

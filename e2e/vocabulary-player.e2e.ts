@@ -7,7 +7,7 @@ import { launchBrowser, type Browser } from './browser'
 import { signInAsDeveloper } from './session'
 
 /**
- * Words you know, in the player (issue 15), on the demo article's
+ * Words you know, in the player, on the demo article's
  * word-timed transcript (apps/server/demo/sense-and-sensibility.segments.json):
  * segment 4 starts at 16590 ms and holds "amiable" (18050 - 18590 ms) and
  * "respectable"; segment 5 (23040 ms) says "amiable" again. The user has a
@@ -130,7 +130,7 @@ describe('vocabulary in the player (Chromium)', () => {
     // It never covers the caption line.
     const line = (await page.locator('[data-segment-start="16590"]').boundingBox())!
     expect(overlap((await dialog.boundingBox())!, line)).toBe(false)
-    // The word's other senses are folded away: one line names them, opening it lists them (issue 24).
+    // The word's other senses are folded away: one line names them, opening it lists them.
     const others = dialog.getByTestId('other-senses')
     await others.getByText(/^\d+ other meanings?$/).click()
     expect(await others.getByRole('listitem').count()).toBeGreaterThan(0)
@@ -245,7 +245,7 @@ describe('vocabulary in the player (Chromium)', () => {
     await page.keyboard.press('l')
     const dialog = popover('respectable')
     await dialog.waitFor()
-    // Issue 24: "Make a card" is a button of its own; Learning 1-4 only mark the word.
+    // "Make a card" is a button of its own; Learning 1-4 only mark the word.
     await dialog.getByRole('button', { name: 'Make a card' }).click()
     const modal = page.getByRole('dialog', { name: 'Create Flashcard' })
     await modal.waitFor()
@@ -285,7 +285,7 @@ describe('vocabulary in the player (Chromium)', () => {
     await page.getByRole('button', { name: 'Mark the remaining new words as known' }).click()
     await page.getByText(/^\d+ words? marked as known\.$/).waitFor()
     await expect.poll(() => statusOf('selfish'), { timeout: 10_000 }).toBe('known')
-    // Words being learned stay learning, counted apart (issue 24): "· 0 new words · 1 learning".
+    // Words being learned stay learning, counted apart: "· 0 new words · 1 learning".
     await expect.poll(figure, { timeout: 10_000 }).toMatch(/· 0 new words · \d+ learning$/)
 
     await page.getByRole('button', { name: 'Undo' }).click()

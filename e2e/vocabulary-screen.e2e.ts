@@ -12,7 +12,7 @@ import { makeSpokenMp3, rssFeed, startFixtureHost, webVtt, type FixtureHost } fr
 import { signInAsDeveloper } from './session'
 
 /**
- * The Vocabulary screen and what hangs on it (issue 15): placement for a new
+ * The Vocabulary screen and what hangs on it: placement for a new
  * user, search, status filter, bulk change with undo, imports and export, the
  * comprehension figure on library cards and feed episodes, easiest first, and
  * the known-words line of the statistics.
@@ -137,7 +137,7 @@ describe('vocabulary in Chromium', () => {
     await page.getByRole('button', { name: 'Set your level' }).click()
     const dialog = page.getByRole('dialog', { name: 'Set your level' })
     await dialog.getByRole('radio', { name: /^Elementary/ }).check()
-    // The placement's answer held back a moment: the dialog says what it is doing meanwhile (issue 24).
+    // The placement's answer held back a moment: the dialog says what it is doing meanwhile.
     const placement = '**/english_vocab/api/words/placement'
     await page.route(placement, async (route) => {
       if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 600))
@@ -231,7 +231,7 @@ describe('vocabulary in Chromium', () => {
     await dialog.getByRole('button', { name: 'Import' }).click()
     expect(await dialog.getByTestId('import-result').textContent()).toBe('Imported 3 words, skipped 0')
 
-    // A plain list takes the status chosen here; a phrase is kept as a term of its own (issue 24).
+    // A plain list takes the status chosen here; a phrase is kept as a term of its own.
     await dialog.getByLabel('Status for a plain list').selectOption('learning')
     await dialog.getByLabel('Word list file').setInputFiles({ name: 'words.txt', mimeType: 'text/plain', buffer: Buffer.from('obfuscate\nperspicacious\n\nred herrings\n') })
     await dialog.getByTestId('import-result').waitFor({ state: 'detached' })
@@ -283,7 +283,7 @@ describe('vocabulary in Chromium', () => {
     expect(marked.new_words).toBeGreaterThanOrEqual(before.fresh - 3)
     await expect.poll(() => figureOf(DEMO_TITLE).textContent()).toBe(label(marked))
     expect(parseFigure(await figureOf(DEMO_TITLE).textContent()).pct).toBeGreaterThanOrEqual(before.pct)
-    // A word being learned is counted apart (issue 24): one fewer new, one more learning, the known share as it was.
+    // A word being learned is counted apart: one fewer new, one more learning, the known share as it was.
     await api('/english_vocab/api/words/status', { words: [learnt], status: 'learning' })
     await page.reload()
     const learning = (await serverFigures())[demo.HashID]!

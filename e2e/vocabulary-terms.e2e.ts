@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoSession, type DemoSession } from './session'
 
 /**
- * Issue 24 in the player and the Vocabulary screen, on the demo article's
+ * Terms (phrases, levels, hints) in the player and the Vocabulary screen, on the demo article's
  * word-timed transcript (apps/server/demo/sense-and-sensibility.segments.json):
  * segment 4 (16590 ms) says "Had he married a more... a amiable woman, he
  * might have been made still more respectable than he was;" and segment 5

@@ -14,7 +14,7 @@ import { requestsFor, show, type FuzzRequest, type FuzzRoute } from './fuzz/requ
 import { toJsonSchema, type JsonSchema, type ValuePools } from './fuzz/schema-arbitrary'
 
 /**
- * Contract-driven fuzz (issue 14): every route the app registers, the
+ * Contract-driven fuzz: every route the app registers, the
  * contract's and the ones outside it, gets valid-looking requests derived
  * from its schemas and hostile ones (NUL, huge and negative numbers, lenient
  * number text, wrong types, huge and odd text; JSON, form, text and broken

@@ -42,7 +42,7 @@ describe('one server per DATA_DIR (embedded database)', () => {
     expect(await post(first.url, '/user/api/info', { token })).toEqual({ success: true, msg: 'ok', username: 'keep', user_id: expect.any(String) })
   })
 
-  // Issue 14 finding 6: a supervisor restarts a killed server at once; the lock of a dead process must not hold it back.
+  // A supervisor restarts a killed server at once; the lock of a dead process must not hold it back.
   it('takes over the lock of a SIGKILLed server at once, and still refuses while the new one runs', { timeout: 90_000 }, async () => {
     await first?.stop()
     first = await startServerProcess({ DATA_DIR: dataDir })
@@ -60,7 +60,7 @@ describe('one server per DATA_DIR (embedded database)', () => {
   })
 })
 
-// Issue 23: each SIGKILLed embedded server left its socket directory (lingocast-pg-*) in the system's temporary directory.
+// Each SIGKILLed embedded server left its socket directory (lingocast-pg-*) in the system's temporary directory.
 describe('the embedded database socket directory', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lingocast-socketdir-'))
   // The servers' own temporary directory (TMPDIR), so other tests' servers do not show up in it.
@@ -136,7 +136,7 @@ describe('lockDataDir', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  // Issue 14 finding 6, in a container: node runs as pid 1 (or gets its old pid back), so the dead
+  // The same in a container: node runs as pid 1 (or gets its old pid back), so the dead
   // predecessor's lock names this very pid. Only a lock with this process's own start time is its own.
   it("takes over a lock that names this process's pid but another start time (a restarted container)", async () => {
     const dataDir = dir()

@@ -89,7 +89,7 @@ const SERVER_USES: Record<string, RegExp> = {
   'pocketsphinx-en-us': /'\/usr\/share\/pocketsphinx\/model\/en-us'/,
   edict: /'\/usr\/share\/edict\/edict'/,
 }
-/** Every dict-freedict-eng-* package: the server finds FreeDict's English-X files by name in /usr/share/dictd (issue 24). */
+/** Every dict-freedict-eng-* package: the server finds FreeDict's English-X files by name in /usr/share/dictd. */
 const FREEDICT_USE = /'\/usr\/share\/dictd'[\s\S]*freedict-eng-|freedict-eng-[\s\S]*'\/usr\/share\/dictd'/
 const serverUses = (p: string) => SERVER_USES[p] ?? (p.startsWith('dict-freedict-eng-') ? FREEDICT_USE : undefined)
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { constants, crc32, createGzip, deflateRawSync, gzipSync } from 'node:zlib'
 
 /**
- * Small bilingual dictionaries made by the tests (issue 24), in the formats
+ * Small bilingual dictionaries made by the tests, in the formats
  * self-hosters have: dictd (plain or dictzip, as dictfmt and dictzip write
  * them), StarDict (.ifo/.idx/.dict[.dz]/.syn) and TSV.
  */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pathWithout, SYSTEM_MEDIA_TOOLS, type ToolPath } from './tool-path'
 
 /**
- * `npm run doctor` with and without each tool (issue 27): PATHs built of links
+ * `npm run doctor` with and without each tool: PATHs built of links
  * to this machine's programs, leaving out one tool at a time. NPM_MEDIA_TOOLS=0
  * hides the ffmpeg/ffprobe builds npm ci brings, as on a platform they have no
  * build for. A core part missing (media, storage) exits 1; an optional one

@@ -10,7 +10,7 @@ import { BUILT_SERVER, startServerProcess, type ServerProcess } from './server-p
 import { pathWithout, SYSTEM_MEDIA_TOOLS, type ToolPath } from './tool-path'
 
 /**
- * Issue 27: `npm ci && npm start` on a machine without Debian's ffmpeg and
+ * Decision 0012: `npm ci && npm start` on a machine without Debian's ffmpeg and
  * pocketsphinx (a laptop, a fresh server). The server as npm start runs it
  * (compiled by apps/server/build.mjs, here again first) starts with a PATH
  * that has neither, on an empty DATA_DIR: it says at start what is missing and

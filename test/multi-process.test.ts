@@ -14,7 +14,7 @@ import { sharedStorage, sharedStorageKind, type SharedStorage } from './shared-s
 import { createTestUser, type TestUser } from './users'
 
 /**
- * Issue 17: two web and two worker processes on one PostgreSQL and one shared
+ * Scale-out (decision 0008): two web and two worker processes on one PostgreSQL and one shared
  * storage, as a scaled install runs them. Embedded PGlite is one process
  * holding DATA_DIR, so there is nothing to share there: the test needs
  * TEST_DATABASE_URL.

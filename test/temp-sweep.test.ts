@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from './app'
 
-// Issue 14 finding 7: what a crash leaves in the transcription temp dir is swept when the server starts,
+// What a crash leaves in the transcription temp dir is swept when the server starts,
 // also one level down where card clips, score takes and take uploads make their work directories.
 let test: TestApp | undefined
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'lingocast-temp-sweep-'))

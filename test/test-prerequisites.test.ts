@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pathWithout, type ToolPath } from './tool-path'
 
 /**
- * The first step of `npm test` and of .ci/run (issue 27): the Debian packages
+ * The first step of `npm test` and of .ci/run: the Debian packages
  * of the tests, one list. Missing ones are installed on Debian as root; as
  * another user, or on another system, it stops at once with the line to run.
  * dpkg-query, apt-get and id are stand-ins here, so nothing is installed.
  */
 const script = path.resolve(import.meta.dirname, '../scripts/test-prerequisites.sh')
-/** The bilingual dictionaries the server reads (issue 24): installed by the same list. */
+/** The bilingual dictionaries the server reads: installed by the same list. */
 const DICTIONARIES = ['dict-freedict-eng-deu', 'dict-freedict-eng-fra', 'dict-freedict-eng-spa', 'dict-freedict-eng-por', 'dict-freedict-eng-ita', 'dict-freedict-eng-ara', 'dict-freedict-eng-tur', 'edict']
 const ALL = ['chromium', 'ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us', 'pocketsphinx-testdata', 'espeak-ng', ...DICTIONARIES]
 let fakes: string

@@ -11,7 +11,7 @@ import { type Bed, mixUnder } from './noisy-speech'
 import { joinLibrivox, makePausedSpeech, sentence } from './speech'
 
 /**
- * The material of issue 23: a publisher's transcript must be kept on real
+ * The material of decision 0011: a publisher's transcript must be kept on real
  * recordings, with a noise floor or a music bed under the voice and cue
  * times that are off, and another recording's text must be caught. Shared
  * by transcript-fit.test.ts and the transcription bench.

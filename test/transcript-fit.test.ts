@@ -9,7 +9,7 @@ import { librivoxPresent } from './speech'
 import { CONDITIONS, conditionName, CUE_SETS, makeFitSpeech, otherTextCase, record, rightCase, runCase, type Condition, type FitSpeech, type Recording } from './transcript-fit-cases'
 
 /**
- * Issue 23: the publisher's words are kept on real recordings. Real read
+ * Decision 0011: the publisher's words are kept on real recordings. Real read
  * speech (LibriVox) and synthetic speech (espeak-ng), each under a noise
  * floor and a music bed at 30, 20 and 10 dB, with every cue set a publisher
  * writes (whisper-style short cues, a cue per sentence, one for the whole

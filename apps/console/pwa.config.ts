@@ -8,7 +8,7 @@ const THEME_COLOR = '#4f46e5'
 const BACKGROUND_COLOR = '#f8fafc'
 
 /**
- * The installable console (issue 26, ARCHITECTURE.md s15), by vite-plugin-pwa:
+ * The installable console (ARCHITECTURE.md s15, decision 0014), by vite-plugin-pwa:
  * - the web app manifest (manifest.webmanifest) with icons generated at build
  *   from public/favicon.svg by @vite-pwa/assets-generator (sharp; no network);
  * - a Workbox service worker (sw.js) that precaches the shell: index.html,

@@ -1,6 +1,6 @@
 // `npm run build` (after the console): the server's TypeScript compiled once into dist/server/, so
 // `npm start` runs plain JavaScript. Under tsx every module a start loads (about 1,200 with the
-// dependencies) passes through a loader thread: 0.7 s of a 3 s start here (issue 27). Tests, `npm run
+// dependencies) passes through a loader thread: 0.7 s of a 3 s start here. Tests, `npm run
 // dev` and the CLIs still run the sources through tsx.
 //
 // Dependencies stay in node_modules (not bundled); the contract package, which is TypeScript, is.

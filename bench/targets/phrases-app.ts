@@ -6,7 +6,7 @@ import { startBenchApp } from './bench-app'
 /**
  * The real app whose user has ARTICLES articles, each with a done transcript
  * of about 10,000 words of plain spoken English (the sentences below, each
- * article from another one on), so the learner's phrases (issue 24) are
+ * article from another one on), so the learner's phrases are
  * looked for in text the lemmatiser reads, as in a library of podcast episodes.
  */
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 100)

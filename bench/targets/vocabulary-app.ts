@@ -26,7 +26,7 @@ function zipfCounts(): number[] {
 }
 
 /**
- * Issue 24: a German learner's own dictionaries in the data dir, one of each
+ * The learner's language (decision 0013): a German learner's own dictionaries in the data dir, one of each
  * format (dictd with dictzip, StarDict, TSV), of the POOL most frequent
  * lemmas, beside this machine's FreeDict English-German: a lookup reads them all.
  */

@@ -118,9 +118,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
   ok(await call(a, 'POST', '/english_vocab/memories/review', { flashcard_id: card.id, rating: 'Good' }), 'review')
 
   ok(await call(a, 'PUT', `/storage/api/config/${secretAudio.HashID}_outline.txt`, `${SECRET} note`, { 'content-type': 'text/plain; charset=utf-8' }), 'note')
-  // A's language and web dictionary (issue 24): never B's to read or change.
+  // A's language and web dictionary: never B's to read or change.
   ok(await call(a, 'PUT', '/english_vocab/api/words/settings', { native_language: 'de', dictionary_url: `https://dict.example/${SECRET}/{word}` }), 'word settings')
-  // A's levels, hints and phrase (issue 24): never B's to read or change.
+  // A's levels, hints and phrase: never B's to read or change.
   ok(await call(a, 'POST', '/english_vocab/api/words/status', { words: ['estate', 'look forward to'], status: 'learning', level: 3 }), 'word levels')
   ok(await call(a, 'POST', '/english_vocab/api/words/hint', { word: 'estate', hint: `${SECRET} hint` }), 'word hint')
   ok(await call(a, 'POST', '/english_vocab/api/words/hint', { word: 'looked forward to', hint: `${SECRET} phrase hint` }), 'phrase hint')

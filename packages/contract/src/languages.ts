@@ -1,5 +1,5 @@
 /**
- * The languages a learner can name as their own (issue 24): every ISO 639-1
+ * The languages a learner can name as their own: every ISO 639-1
  * code, with its English name. Meanings are looked up in dictionaries from
  * English into this language; the code is what the settings call takes.
  */

@@ -4,7 +4,7 @@ import { isLanguageCode } from './languages'
 import { lazySchema } from './lazy-schema'
 
 /**
- * The learner's language (issue 24): a per-user native language, and the
+ * The learner's language: a per-user native language, and the
  * meanings of looked-up words in it, each line naming where it came from
  * (an offline dictionary, or the configured AI model). Re-exported by
  * vocabulary.ts, so these routes sit with the other words routes.

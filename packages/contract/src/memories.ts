@@ -53,7 +53,7 @@ export const flashcard = lazySchema(() => z.object({
   next_review: z.string().nullable(),
   last_reviewed: z.string().nullable(),
   created_at: z.string(),
-  // Beyond the spec (issue 16): the card's type and its sentence audio.
+  // Beyond the spec: the card's type and its sentence audio.
   kind: z.enum(CARD_KINDS),
   audio: z
     .object({
@@ -148,7 +148,7 @@ export const createFlashcard = defineRoute({
     .object({
       deck_id: deckId,
       ...cardText(),
-      // Beyond the spec (issue 16): the card's type and the sentence it was made from, whose audio it keeps.
+      // Beyond the spec: the card's type and the sentence it was made from, whose audio it keeps.
       kind: z.enum(CARD_KINDS, { error: MEMORIES_MSG.badCardKind }).optional(),
       source: z
         .object({
@@ -199,12 +199,12 @@ export const reviewFlashcard = defineRoute({
     /** Beyond the spec: how long the learner took to answer, in ms (the Anki export's answer time). */
     time_ms: intInput(MEMORIES_MSG.badAnswerTime, 0, ANSWER_TIME_MAX_MS).optional(),
     /**
-     * Beyond the spec (issue 26): the client's id of this answer. The same id
+     * Beyond the spec: the client's id of this answer. The same id
      * sent again (a retry, an outbox flushed twice) answers with the card as
      * it is and changes nothing.
      */
     review_id: z.uuid({ error: MEMORIES_MSG.badReviewId }).transform((v) => v.toLowerCase()).optional(),
-    /** Beyond the spec (issue 26): when the learner answered (a review made offline is scheduled at its own time). */
+    /** Beyond the spec: when the learner answered (a review made offline is scheduled at its own time). */
     answered_at: z.iso.datetime({ offset: true, error: MEMORIES_MSG.badAnsweredAt }).optional(),
   })),
   response: lazySchema(() => z.object({ success: z.literal(true), updated_flashcard: flashcard, msg: z.literal('ok') })),

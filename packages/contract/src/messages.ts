@@ -80,7 +80,7 @@ export const UPLOAD_MSG = {
   emptyFile: 'The file is empty.',
   tooLarge: (limitMb: number) => `The file is larger than the upload limit of ${limitMb} MB.`,
   damaged: 'The file is damaged or incomplete: it cannot be played to the end.',
-  /** Issue 27: a server without ffprobe/ffmpeg says so, never "unsupported file". */
+  /** Decision 0012: a server without ffprobe/ffmpeg says so, never "unsupported file". */
   serverCannotRead: (why: string) => `Your file was not checked: this server cannot read audio or video. ${why}`,
   badSubtitle: 'The subtitle file must be .srt or .vtt with at least one timed cue.',
   subtitleTooLarge: (limitMb: number) => `The subtitle file is larger than ${limitMb} MB.`,
@@ -121,13 +121,13 @@ export const MEMORIES_MSG = {
   csvNoColumns: 'The CSV file needs a header row with front and back columns',
   csvTooManyRows: 'The CSV file has more than 5000 cards',
   csvUnreadable: 'The CSV file could not be read',
-  // Cards that speak (issue 16).
+  // Cards that speak.
   badCardKind: 'kind must be standard, listening or cloze',
   listeningNeedsSource: 'A listening card is made from a sentence of an article',
   badClipTimes: 'end_ms must be after start_ms, and the sentence at most 60 seconds',
   sourceHasNoWords: 'That part of the article has no transcript to cut a sentence from',
   audioNotFound: 'This card has no audio',
-  // Reviews made offline (issue 26).
+  // Reviews made offline.
   badReviewId: 'review_id must be a UUID',
   badAnsweredAt: 'answered_at must be an ISO 8601 time such as 2026-11-26T19:00:00.000Z',
   answeredInFuture: 'answered_at is in the future: check the device clock',

@@ -19,7 +19,7 @@ export const NOTES_MAX_LENGTH = 200_000
 export const NOTES_EDITOR_HEADER = 'x-notes-editor'
 export const NOTES_REVISION_HEADER = 'x-notes-revision'
 /**
- * When the notes were written, on a save that waited offline (issue 26, ISO
+ * When the notes were written, on a save that waited offline (decision 0016, ISO
  * 8601 as `changed_at`): the server keeps it only if the stored notes are not
  * newer (last write wins); an older save is answered ok and not applied.
  */

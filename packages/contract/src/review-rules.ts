@@ -31,7 +31,7 @@ export const LEARN_AHEAD_MS = 20 * 60_000
 /** The longest answer time a review records (ms); a tab left open longer says nothing about the card. */
 export const ANSWER_TIME_MAX_MS = 3_600_000
 /**
- * A review made offline carries the time it was answered (issue 26). A
+ * A review made offline carries the time it was answered. A
  * device's clock may run this far ahead of the server's; a later time is
  * refused, a time within it counts as now.
  */

@@ -4,7 +4,7 @@ import { articleRef, parseArticleRef } from './library'
 import { lazySchema } from './lazy-schema'
 
 /**
- * Shadowing (issue 16): the learner records one segment of an article right
+ * Shadowing: the learner records one segment of an article right
  * after the speaker; the take is scored offline by a job (forced alignment of
  * the take against the segment's words).
  */

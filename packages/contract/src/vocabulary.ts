@@ -5,11 +5,11 @@ import { articleRef } from './library'
 import { translation } from './learner-language'
 import { lazySchema } from './lazy-schema'
 
-// The learner's language (issue 24): its settings and translate routes sit with the other words routes.
+// The learner's language: its settings and translate routes sit with the other words routes.
 export * from './learner-language'
 
 /**
- * Words you know (issue 15): every word a learner meets has a status for
+ * Words you know: every word a learner meets has a status for
  * them, kept per lemma (running, ran, runs -> run). 'new' is never stored:
  * it is every lemma without a row. 'learning' is also implied by a card in
  * any of the user's decks whose front is that word.
@@ -47,7 +47,7 @@ export const WORD_IMPORT_MAX_BYTES = 10 * 1024 * 1024
 export const WORD_MAX_LENGTH = 64
 
 /**
- * Issue 24: a term is a lemma or a phrase of up to this many words, kept as
+ * A term is a lemma or a phrase of up to this many words, kept as
  * its lemmas joined by single spaces ("look forward to"), so every
  * inflection of its words matches ("looked forward to").
  */
@@ -81,7 +81,7 @@ export const vocabularyWord = lazySchema(() => z.object({
   /** The lemma, or a phrase's lemmas joined by single spaces. */
   lemma: z.string(),
   status: z.enum(WORD_STATUSES),
-  /** 1-4 while learning (issue 24), null otherwise. */
+  /** 1-4 while learning, null otherwise. */
   level: z.number().int().nullable(),
   /** The learner's own hint, whatever the status; null when none. */
   hint: z.string().nullable(),
@@ -127,7 +127,7 @@ export const setWordStatus = defineRoute({
       words: z.array(term, { error: VOCABULARY_MSG.wordsRequired }).min(1, VOCABULARY_MSG.wordsRequired).max(WORDS_PER_CALL_MAX, VOCABULARY_MSG.tooManyWords),
       status,
       level: learningLevel.optional(),
-      /** When the learner made the change (a mark sent from the outbox, issue 26): a term changed later since keeps its status. */
+      /** When the learner made the change (a mark sent from the outbox, decision 0016): a term changed later since keeps its status. */
       changed_at: changedAt.optional(),
     })
     .refine((b) => b.level === undefined || b.status === 'learning', { message: VOCABULARY_MSG.levelNeedsLearning, path: ['level'] })),
@@ -148,7 +148,7 @@ export const setWordStatus = defineRoute({
 })
 
 /**
- * The learner's own hint of a word or phrase (issue 24; LingQ's hints,
+ * The learner's own hint of a word or phrase (LingQ's hints,
  * Lute's translations). An empty hint removes it. A term without a status
  * becomes learning (level 1), as in LingQ and Lute; another keeps its status.
  */
@@ -222,7 +222,7 @@ export const libraryComprehension = defineRoute({
  * Statuses for marking an article's transcript: each word form of it
  * (lower case, as tokenised) with its lemma, and each lemma's status. The
  * user's phrases whose words all occur in it are among the statuses too,
- * keyed by their lemmas joined by spaces (issue 24); `levels` holds the
+ * keyed by their lemmas joined by spaces; `levels` holds the
  * level of each learning term above 1, `hints` each term's own hint.
  */
 export const articleWords = defineRoute({
@@ -251,7 +251,7 @@ export const markArticleKnown = defineRoute({
   response: lazySchema(() => z.object({ success: z.literal(true), changed: z.array(z.string()), msg: z.literal('ok') })),
 })
 
-/** The lookup popover's data for one word, or a phrase of up to 6 words (issue 24), in its sentence. */
+/** The lookup popover's data for one word, or a phrase of up to 6 words, in its sentence. */
 export const lookupWord = defineRoute({
   method: 'GET',
   path: '/english_vocab/api/words/lookup',
@@ -275,7 +275,7 @@ export const lookupWord = defineRoute({
       /** Beyond the word's part of speech: the sense's own, where they differ ("please" read as an interjection, in WordNet's adverb sense). */
       pos: z.string().optional(),
     }).nullable(),
-    /** The word's other senses, most likely first (issue 24: shown folded); absent or empty when there are none. */
+    /** The word's other senses, most likely first (shown folded); absent or empty when there are none. */
     other_senses: z.array(z.object({ pos: z.string(), gloss: z.string(), examples: z.array(z.string()) })).optional(),
     status: z.enum(WORD_STATUSES),
     /** 1-4 while learning, null otherwise. */
@@ -285,7 +285,7 @@ export const lookupWord = defineRoute({
     seen: z.number().int(),
     /** True when a model is configured (AI_BASE_URL): the popover then also asks explainWord. */
     model: z.boolean(),
-    /** Meanings in the learner's language (issue 24), best first, each naming its source; empty without a language or an entry. */
+    /** Meanings in the learner's language, best first, each naming its source; empty without a language or an entry. */
     translations: z.array(translation),
     /**
      * True while a dictionary of the learner's language is still being indexed (they just chose it): the

@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router'
 import { FullPageSpinner } from '../components/ui/Spinner'
-import { useAuth } from '../features/auth/auth-context'
+import { useAuth } from '../lib/auth-context'
 
 /** Protected routes: a spinner while the check runs, the login screen when anonymous. */
 export function RequireAuth() {

@@ -9,7 +9,7 @@ export const UPDATE_TEXT = { ready: 'A new version is ready', reload: 'Reload' }
 
 /**
  * Registers the service worker that keeps the console's shell for offline use
- * (vite-plugin-pwa, issue 26) and says when a new version is ready. The new
+ * (vite-plugin-pwa, decision 0014) and says when a new version is ready. The new
  * version waits until the learner presses Reload (then every tab switches at
  * once) or closes the console: never a page with half old, half new files.
  */

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { ROUTER_BASENAME, routes } from '../app/routes'
 import { wantsFrameWithData, type ServerLoad } from '../app/server-load'
-import { AuthContext, type AuthState } from '../features/auth/auth-context'
+import { AuthContext, type AuthState } from '../lib/auth-context'
 
 const nothing = async () => undefined
 

@@ -65,7 +65,7 @@ describe('sweepStaleEntries', () => {
     expect(existsSync(path.join(root, 'old'))).toBe(false)
     expect(existsSync(path.join(root, 'fresh', 'audio.pcm'))).toBe(true)
   })
-  // Issue 14 finding 7: card clips, score takes and take uploads work one level deeper. Every new job
+  // A crash leaves no temp files for ever: card clips, score takes and take uploads work one level deeper. Every new job
   // touches its container, so sweeping by the container's age keeps a crash's leftovers there for ever;
   // and an idle container (or job directory) whose file is still being written is not abandoned.
   it('sweeps the job containers entry by entry, never removes them, and keeps work whose files are being written', async () => {

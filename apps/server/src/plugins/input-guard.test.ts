@@ -4,7 +4,7 @@ import { buildTestApp, form, type TestApp } from '../../../../test/app'
 import { createTestUser, type TestUser } from '../../../../test/users'
 
 /**
- * The inputs a hostile client probe found answering 500 (issue 14, finding 2)
+ * The inputs a hostile client probe found answering 500 (decision 0006)
  * and the lenient ids it found accepted (finding 12): each now answers a
  * clear 400 (or the not-found the id deserves), and nothing saved changes.
  */

@@ -26,7 +26,7 @@ import fp from 'fastify-plugin'
  *   and remote media all go through the server's proxies, so the browser
  *   never asks a publisher's host for anything (no tracking pixels);
  *   media-src also blob:, the sound kept on the device for offline use
- *   (a card's sentence, issue 26) played from Cache Storage: a blob: address
+ *   (a card's sentence, kept for reviews offline) played from Cache Storage: a blob: address
  *   is made only by the page's own script from bytes it already holds;
  * - worker-src and manifest-src 'self': the console's service worker
  *   (/console/sw.js, which precaches the shell) and its web app manifest,

@@ -6,7 +6,7 @@ import { clearSession, getToken, getUsername, setSession } from '../../lib/cooki
 import { useOnline } from '../../lib/online'
 import { bindAccount, markWorkerAccount, sessionAccount, unbindAccount } from '../../lib/session-account'
 import { fetchUserInfo, logoutToken } from './api'
-import { AuthContext, type AuthState, type AuthStatus } from './auth-context'
+import { AuthContext, type AuthState, type AuthStatus } from '../../lib/auth-context'
 import { openingCheckPassed, openingSessionCheck } from './session-check'
 
 /**
@@ -53,7 +53,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       (error: unknown) => {
         if (cancelled) return
         // No answer at all (offline, the server away): the check did not fail, it did not happen.
-        // The installed console opens its screens with the session it has (issue 26); a server
+        // The installed console opens its screens with the session it has; a server
         // that answers still decides, and a refused token signs out as before.
         if (error instanceof ApiError && error.status === 0) return setStatus('authenticated')
         endSession()

@@ -16,7 +16,7 @@ import { Button } from '../../components/ui/Button'
 import { FullPageSpinner } from '../../components/ui/Spinner'
 import { TextField } from '../../components/ui/TextField'
 import { fetchUserInfo, loginOptionsQuery, loginWithCode, sendCode } from './api'
-import { useAuth } from './auth-context'
+import { useAuth } from '../../lib/auth-context'
 import { loginError, oauthReturnError, sendCodeError } from './messages'
 import { useCountdown } from './useCountdown'
 

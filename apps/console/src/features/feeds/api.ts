@@ -69,7 +69,7 @@ export const subscribedItemsQuery = () =>
       requireToken()
       return orDownloaded(
         async () => (await apiCall(c.userRssSubscribeItems, { signal })).items,
-        // Offline, the downloaded episodes (issue 26): the mini player plays them from their copy.
+        // Offline, the downloaded episodes: the mini player plays them from their copy.
         (downloads) => {
           const items = downloads.flatMap((d) => (d.item ? [d.item] : []))
           return items.length > 0 ? items : undefined

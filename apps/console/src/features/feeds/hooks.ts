@@ -14,7 +14,7 @@ export interface MiniEpisode {
   audio: string | null
   video: string | null
   duration: number | null
-  /** The episode's picture, else its channel's: the lock screen shows it (issue 26). */
+  /** The episode's picture, else its channel's: the lock screen shows it. */
   image?: string | null | undefined
 }
 

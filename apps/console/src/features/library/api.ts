@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { ApiError, apiCall } from '../../api/client'
 import { fireWindowEvent, onWindowEvent } from '../../lib/events'
 import { orDownloaded } from '../offline/fallback'
+import type { OpenedArticle } from '../../shared/episode-data'
 import { newestFirst, restoreItem } from './items'
 
 export const libraryKeys = {
@@ -19,14 +20,14 @@ export const libraryQuery = () =>
     queryFn: async ({ signal }): Promise<Article[]> => newestFirst((await apiCall(libraryRoutes.wordCollections, { signal })).collections),
   })
 
+export type { OpenedArticle }
+
 /** One article by its HashID (or CollectionID as text). A 404 is final (the not-found screen); other failures retry once. */
-/** An opened article; `isMine` is false for another user's, read through a public playlist (read only). */
-export type OpenedArticle = Article & { isMine: boolean }
 
 export const articleQuery = (id: string) =>
   queryOptions({
     queryKey: libraryKeys.article(id),
-    // Offline, a downloaded article opens from its download (issue 26).
+    // Offline, a downloaded article opens from its download.
     queryFn: async ({ signal }): Promise<OpenedArticle> =>
       orDownloaded(
         async () => {

@@ -13,7 +13,7 @@ export function parseStatusFilter(value: string | null | undefined): StatusFilte
   return (STATUS_FILTERS as readonly string[]).includes(v ?? '') ? (v as StatusFilter) : DEFAULT_STATUS_FILTER
 }
 
-/** The order of the cards: newest first (the spec's), or easiest first by comprehension (issue 15). */
+/** The order of the cards: newest first (the spec's), or easiest first by comprehension. */
 export const LIBRARY_SORTS = ['newest', 'easiest'] as const
 export type LibrarySort = (typeof LIBRARY_SORTS)[number]
 export const LIBRARY_SORT_LABELS: Record<LibrarySort, string> = { newest: 'Newest first', easiest: 'Easiest first' }

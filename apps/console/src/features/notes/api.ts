@@ -20,7 +20,7 @@ export const notesQuery = (hashId: string) =>
     queryFn: async ({ signal }): Promise<string | null> =>
       orDownloaded(
         () => fetchNotes(hashId, signal),
-        // Offline, a downloaded article's notes, with what was written since (issue 26).
+        // Offline, a downloaded article's notes, with what was written since.
         (downloads) => downloads.find((d) => d.id === hashId && d.notes !== undefined)?.notes,
       ),
     networkMode: 'offlineFirst',
@@ -50,7 +50,7 @@ export interface SaveOrder {
 /**
  * Saves the notes; when no server answers, they wait in the outbox (the
  * latest text of an article replaces an unsent older one) and go out with the
- * time they were written once the network is back (issue 26).
+ * time they were written once the network is back.
  */
 export async function saveNotesOrQueue(hashId: string, text: string, order: SaveOrder, keepalive = false): Promise<void> {
   try {

@@ -2,7 +2,7 @@ import { NOTES_CHANGED_AT_HEADER, notesFileName, notesRoutes } from '@lingocast/
 import { apiCall } from '../../api/client'
 import { enqueue, registerSender } from '../offline/outbox'
 
-/** The outbox kind of notes written offline (issue 26). */
+/** The outbox kind of notes written offline. */
 export const NOTES_KIND = 'notes'
 
 export interface NotesPayload {

@@ -7,8 +7,8 @@ const BUTTON =
   'inline-flex items-center gap-1.5 rounded-md px-2 py-1 font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:text-slate-400'
 
 /**
- * "Download for offline" for an article in the player or a feed episode
- * (issue 26): the progress while it runs, then "Available offline" with its
+ * "Download for offline" for an article in the player or a feed episode:
+ * the progress while it runs, then "Available offline" with its
  * size, a link to the Downloads list and a delete.
  */
 export function DownloadButton({ episode, compact = false }: { episode: EpisodeToDownload; compact?: boolean }) {

@@ -3,12 +3,12 @@ import { Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Spinner } from '../../components/ui/Spinner'
-import { useAuth } from '../auth/auth-context'
+import { useAuth } from '../../lib/auth-context'
 import { formatBytes, downloadsQuery, storageQuery, useDeleteDownload } from './use-downloads'
 import { formatDateTime } from '../../lib/format'
 
 /**
- * Downloads (issue 26, ours): what this browser keeps for offline use, how
+ * Downloads (ours, decision 0016): what this browser keeps for offline use, how
  * much room the site uses of what the browser allows, and a delete per episode.
  */
 export default function DownloadsScreen() {

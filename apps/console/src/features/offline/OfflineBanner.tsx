@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { CloudOff, RefreshCw, TriangleAlert } from 'lucide-react'
 import { useOnline } from '../../lib/online'
-import { useAuth } from '../auth/auth-context'
+import { useAuth } from '../../lib/auth-context'
 import { outboxStatusQuery } from './api'
 import { OFFLINE_MSG } from './messages'
 import { dismissRejected } from './outbox'

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { useAuth } from '../auth/auth-context'
+import { useAuth } from '../../lib/auth-context'
 import { offlineKeys, outboxStatusQuery } from './api'
 import { flushOutbox, onOutboxChange, staleQueriesOf } from './outbox'
 import { settleAccount } from './owner-data'

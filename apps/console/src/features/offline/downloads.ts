@@ -1,35 +1,13 @@
-import { mediaRoutes, vocabularyRoutes, type FeedItem, type Segment } from '@lingocast/contract'
-import { apiCall, ApiError, NOT_THIS_SESSION } from '../../api/client'
+import type { FeedItem } from '@lingocast/contract'
+import { ApiError, NOT_THIS_SESSION } from '../../api/client'
+import { proxiedMediaUrl } from '../../lib/media-proxy'
 import { sessionAccount } from '../../lib/session-account'
-import type { OpenedArticle } from '../library/api'
-import { fetchNotes } from '../notes/api'
-import { proxiedMediaUrl } from '../player/messages'
-import { prepareSegments } from '../player/segments'
-import type { WordLookup } from '../vocabulary/api'
-import { normaliseForm } from '../vocabulary/statuses'
+import type { OpenedArticle } from '../../shared/episode-data'
+import { downloadParts, type DownloadJob, type DownloadProgress, type EpisodeToDownload } from './download-parts'
 import { claimMedia, deleteMedia, storeMedia } from './media-cache'
 import { allDownloads, getDownload, mediaInUse, moveDownload, putDownload, removeDownload, type DownloadRecord } from './store'
 
-/** How many lookups run at once while downloading: the server answers one in a few ms, the tab stays usable. */
-const LOOKUPS_AT_ONCE = 4
-
-export type DownloadStep = 'media' | 'transcript' | 'words' | 'lookups'
-export interface DownloadProgress {
-  step: DownloadStep
-  done: number
-  /** Unknown while the media's length is not known. */
-  total?: number
-}
-
-/** What is downloaded: an article of the library, or a feed episode (its enclosure). */
-export interface EpisodeToDownload {
-  id: string
-  kind: 'article' | 'episode'
-  title: string
-  address: string
-  article?: OpenedArticle
-  item?: FeedItem
-}
+export type { DownloadProgress, DownloadStep, EpisodeToDownload } from './download-parts'
 
 export const articleDownload = (article: OpenedArticle, address: string): EpisodeToDownload => ({ id: article.HashID, kind: 'article', title: article.Title, address, article })
 export const feedEpisodeId = (item: Pick<FeedItem, 'id'>) => `feed:${item.id}`
@@ -38,29 +16,6 @@ export function episodeDownload(item: FeedItem): EpisodeToDownload | undefined {
   const address = item.audio?.trim() || item.video?.trim()
   if (!address || address.startsWith('youtube:')) return undefined
   return { id: feedEpisodeId(item), kind: 'episode', title: item.title, address, item }
-}
-
-/** Each distinct word of the transcript (as the popover names it) with the first sentence it is in. */
-export function wordsToLookUp(segments: readonly Segment[]): Array<{ form: string; word: string; sentence: string }> {
-  const seen = new Map<string, { form: string; word: string; sentence: string }>()
-  for (const segment of segments) {
-    for (const w of segment.word_timestamps) {
-      const word = w.word.trim()
-      const form = normaliseForm(word)
-      if (!form || seen.has(form)) continue
-      seen.set(form, { form, word, sentence: segment.text.trim() })
-    }
-  }
-  return [...seen.values()]
-}
-
-/** Runs `work` over the items, `atOnce` at a time, in order of start. */
-async function inPool<T>(items: readonly T[], atOnce: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!)
-  }
-  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker))
 }
 
 /**
@@ -78,34 +33,10 @@ export async function downloadEpisode(owner: string, episode: EpisodeToDownload,
   onProgress({ step: 'media', done: 0 })
   const bytes = await storeMedia(owner, mediaUrl, (done, total) => onProgress({ step: 'media', done, ...(total ? { total } : {}) }), signal)
 
-  onProgress({ step: 'transcript', done: 0, total: 1 })
-  const transcript = await apiCall(mediaRoutes.getSpeechSegments, { query: { audio_url: episode.address }, signal, account: owner })
-  const segments = prepareSegments(transcript.segments)
-
-  let words: DownloadRecord['words']
-  if (episode.article?.isMine && segments.length > 0) {
-    onProgress({ step: 'words', done: 0, total: 1 })
-    const res = await apiCall(vocabularyRoutes.articleWords, { query: { article_id: episode.id }, signal, account: owner })
-    words = { forms: res.forms, statuses: res.statuses, levels: res.levels, hints: res.hints, comprehension: res.comprehension }
-  }
-
-  // The notes of the learner's own article: the Notes tab opens offline with them.
-  const notes = episode.article?.isMine ? await fetchNotes(episode.id, signal, owner) : undefined
-
-  const toLookUp = wordsToLookUp(segments)
-  const lookups: Record<string, WordLookup> = {}
-  let looked = 0
-  onProgress({ step: 'lookups', done: 0, total: toLookUp.length })
-  await inPool(toLookUp, LOOKUPS_AT_ONCE, async ({ form, word, sentence }) => {
-    try {
-      lookups[form] = await apiCall(vocabularyRoutes.lookupWord, { query: { word, sentence }, signal, account: owner })
-    } catch (error) {
-      // A word the server refuses (too long, a stray symbol) has no lookup offline; the rest still do.
-      // A session that ended (or is another account's now) ends the download.
-      if ((error as Error).name === 'AbortError' || (error instanceof ApiError && error.status === 401)) throw error
-    }
-    onProgress({ step: 'lookups', done: ++looked, total: toLookUp.length })
-  })
+  // Each feature's part (the player's transcript, the vocabulary's words and lookups, the notes) fills its fields.
+  const job: DownloadJob = { owner, episode, kept: { segments: [] }, onProgress, signal }
+  for (const part of downloadParts()) job.kept = { ...job.kept, ...(await part.fetch(job)) }
+  const { segments, transcription, words, notes, lookups = {} } = job.kept
 
   const record: DownloadRecord = {
     key: `${owner}|${episode.id}`,
@@ -120,7 +51,7 @@ export async function downloadEpisode(owner: string, episode: EpisodeToDownload,
     ...(episode.article ? { article: episode.article } : {}),
     ...(episode.item ? { item: episode.item } : {}),
     segments,
-    ...(transcript.transcription ? { transcription: transcript.transcription } : {}),
+    ...(transcription ? { transcription } : {}),
     ...(words ? { words } : {}),
     ...(notes !== undefined ? { notes } : {}),
     lookups,

@@ -1,8 +1,6 @@
 import type { FeedItem, Segment, TranscriptionStatus } from '@lingocast/contract'
 import type { DBSchema } from 'idb'
-import type { OpenedArticle } from '../library/api'
-import type { WordLookup } from '../vocabulary/api'
-import type { ArticleWords } from '../vocabulary/statuses'
+import type { ArticleWords, OpenedArticle, WordLookup } from '../../shared/episode-data'
 import { oneConnection } from './one-connection'
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useCallback, useSyncExternalStore } from 'react'
-import { useAuth } from '../auth/auth-context'
+import { useAuth } from '../../lib/auth-context'
 import { deleteDownload, downloadEpisode, storageFigure, type DownloadProgress, type EpisodeToDownload } from './downloads'
 import { offlineKeys } from './api'
 import { listDownloads } from './store'

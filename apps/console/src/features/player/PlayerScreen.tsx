@@ -98,7 +98,7 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
   usePlayerMediaSession(player, media ? { title: article.Title, artwork: thumbnailUrl(article.Thumbnail, article.Video) } : undefined, actions)
   const [notice, setNotice] = useState<string>()
   const closeNotice = useCallback(() => setNotice(undefined), [])
-  // Issue 24: 1-4, 5/K, I/X mark the focused word of the caption or the Transcript tab, else the word at the play position.
+  // Word status keys: 1-4, 5/K, I/X mark the focused word of the caption or the Transcript tab, else the word at the play position.
   useMarkKeys({
     enabled: transcript.segments.length > 0,
     articleWords: words.data,
@@ -272,7 +272,7 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
                 .slice(target.index, target.index + (target.length ?? 1))
                 .map((w) => normaliseForm(w.word))
                 .join(' '),
-              // The learner's own hint is the card's cue (issue 24).
+              // The learner's own hint is the card's cue.
               cue: hint,
             })
           }

@@ -33,7 +33,7 @@ export const segmentsQuery = (address: string) =>
             const res = await apiCall(mediaRoutes.getSpeechSegments, { query: { audio_url: address }, signal })
             return { segments: prepareSegments(res.segments), transcription: res.transcription }
           },
-          // Offline, a downloaded episode's whole transcript (issue 26).
+          // Offline, a downloaded episode's whole transcript.
           (downloads) => {
             const found = downloads.find((d) => d.address === address && d.segments.length > 0)
             return found && { segments: found.segments, ...(found.transcription ? { transcription: found.transcription } : {}) }

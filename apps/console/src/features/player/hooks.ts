@@ -68,7 +68,7 @@ export function useSegmentActions(player: Player, segments: readonly Segment[]):
 
 /**
  * The article player on the lock screen and headphones: play, pause, seek,
- * and previous/next segment as previous/next track (issue 26).
+ * and previous/next segment as previous/next track.
  */
 export function usePlayerMediaSession(player: Player, nowPlaying: NowPlaying | undefined, actions: SegmentActions): void {
   const playing = usePlayerValue(player, (s) => s.playing)
@@ -87,7 +87,7 @@ export function usePlayerMediaSession(player: Player, nowPlaying: NowPlaying | u
   }, version)
 }
 
-/** Space, Left, Right and R on the whole page while the player is shown (spec 000 s5); L when a lookup is offered (issue 15). */
+/** Space, Left, Right and R on the whole page while the player is shown (spec 000 s5); L when a lookup is offered. */
 export function usePlayerShortcuts(actions: SegmentActions, enabled: boolean, onLookup?: () => void): void {
   const lookup = useRef(onLookup)
   useEffect(() => {

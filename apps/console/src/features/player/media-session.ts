@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 
 /**
- * The lock screen, the notification and headphone buttons (issue 26): the
+ * The lock screen, the notification and headphone buttons: the
  * Media Session API, set by this one hook for every player of the console
  * (the article player, the playlist bar, the mini player). The browser shows
  * what `metadata` says and calls the action handlers; the position state lets

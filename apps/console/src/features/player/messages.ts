@@ -1,4 +1,4 @@
-import { PROXY_MEDIA_PATH, type TranscriptionStatus } from '@lingocast/contract'
+import type { TranscriptionStatus } from '@lingocast/contract'
 import { ApiError } from '../../api/client'
 
 /** Texts of the player that the spec quotes (000 s2, s5, s8), verbatim. */
@@ -15,7 +15,7 @@ export const PLAYER_TEXT = {
 /**
  * Where Delete Item returns to: the library. Spec 000 s2 names "/library", "a
  * path that is not in the table above", which showed "Page not found"; the
- * library is the Learning screen at /console/ (issue 25).
+ * library is the Learning screen at /console/.
  */
 export const AFTER_DELETE_PATH = '/'
 
@@ -46,10 +46,8 @@ export function markErrorMessage(error: unknown, finished: boolean): string {
 }
 
 
-/** The src of <audio>/<video>: the media proxy, which streams with Range and reads the Token cookie. */
-export function proxiedMediaUrl(address: string): string {
-  return `${PROXY_MEDIA_PATH}?resource_addr=${encodeURIComponent(address)}`
-}
+// The offline layer stores media under the same address, so it is defined below both.
+export { proxiedMediaUrl } from '../../lib/media-proxy'
 
 /** A Video value of the form youtube:{id} (spec 000 s1). */
 export function youTubeId(video: string | null | undefined): string | undefined {

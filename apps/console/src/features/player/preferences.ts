@@ -4,7 +4,7 @@ import { readStored, readStoredNumber, writeStored, type KeyValueStorage } from 
 /**
  * What the player keeps in localStorage (spec 000 s3): the playback speed, the
  * last position per media, and the width of the left pane; and whether the
- * transcript marks new and learning words (issue 15).
+ * transcript marks new and learning words.
  */
 export const SPEED_KEY = 'player_speed_setting'
 export const DIVIDER_KEY = 'player_divider_width'

@@ -78,7 +78,7 @@ export function wordIndexAt(words: readonly WordTiming[], ms: number): number {
  * Where a click on the timeline at `ms` seeks: inside a segment, to its start
  * (spec 000 s2); in a gap between segments (or before the first, after the
  * last), to the time clicked: the nearest segment's start could be back at
- * the segment just heard (issue 25).
+ * the segment just heard.
  */
 export function timelineTarget(segments: readonly Segment[], ms: number): number {
   const i = segmentIndexAt(segments, ms)

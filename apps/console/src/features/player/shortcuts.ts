@@ -1,7 +1,7 @@
 /**
  * The player's keys (spec 000 s5): Space, Left, Right, R; and L, which looks
- * up the focused word or the word at the play position (issue 15); and S,
- * which shadows the current sentence (issue 16). Ignored while typing.
+ * up the focused word or the word at the play position; and S,
+ * which shadows the current sentence. Ignored while typing.
  */
 export type Shortcut = 'toggle' | 'previous' | 'next' | 'replay' | 'lookup' | 'shadow'
 

@@ -1,5 +1,5 @@
 /**
- * When the Transcript tab (issue 24) turns to the playing line. While the
+ * When the Transcript tab turns to the playing line. While the
  * line sits wholly in sight in the upper part of the list, the list stays
  * put: the text does not crawl under the eye of someone reading ahead. Once
  * the line goes lower (or out of sight, or is cut at the bottom), the list

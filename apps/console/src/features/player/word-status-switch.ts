@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react'
 import { readShowWordStatus, saveShowWordStatus, WORD_STATUS_KEY } from './preferences'
 
 /**
- * The Word status switch (issue 15) as one value for every view of the
- * transcript: the caption line and the Transcript tab (issue 24) show or
+ * The Word status switch as one value for every view of the
+ * transcript: the caption line and the Transcript tab show or
  * hide the marks together, and a switch flipped in another window follows.
  */
 let current: boolean | undefined

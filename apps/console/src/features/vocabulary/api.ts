@@ -3,32 +3,18 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import { apiCall } from '../../api/client'
 import { sessionAccount } from '../../lib/session-account'
 import { orDownloaded, unreachable } from '../offline/fallback'
+import type { WordLookup } from '../../shared/episode-data'
+import { vocabularyKeys, type ArticleId, type WordsListQuery } from './keys'
 import { applyHint, applyLemmaStatus, lemmaInArticle, normaliseForm, type ArticleWords } from './statuses'
 
 export type { ArticleWords }
-export type WordsListQuery = Partial<RouteQuery<typeof c.listWords>>
-export type WordLookup = RouteResponse<typeof c.lookupWord>
+export type { WordLookup }
 /** A term a status call changed, with what to put back (a level and a forgotten hint, issue 24, where there were any). */
 export type StatusChange = Pick<RouteResponse<typeof c.setWordStatus>['changed'][number], 'lemma' | 'before'> & {
   before_level?: number | null
   before_hint?: string | null
 }
-export type ArticleId = number | string
-
-export const vocabularyKeys = {
-  all: ['vocabulary'] as const,
-  lists: () => [...vocabularyKeys.all, 'list'] as const,
-  list: (query: WordsListQuery) => [...vocabularyKeys.lists(), query] as const,
-  articles: () => [...vocabularyKeys.all, 'article'] as const,
-  article: (articleId: ArticleId) => [...vocabularyKeys.articles(), String(articleId)] as const,
-  lookups: () => [...vocabularyKeys.all, 'lookup'] as const,
-  lookup: (word: string, sentence?: string) => [...vocabularyKeys.lookups(), word.toLowerCase(), sentence ?? ''] as const,
-  explanation: (word: string, sentence?: string) => [...vocabularyKeys.all, 'explanation', word.toLowerCase(), sentence ?? ''] as const,
-  libraryComprehension: () => [...vocabularyKeys.all, 'comprehension'] as const,
-  feedComprehension: (ids: string) => [...vocabularyKeys.all, 'feed-comprehension', ids] as const,
-  placement: () => [...vocabularyKeys.all, 'placement'] as const,
-  knownHistory: (start: string, end: string) => [...vocabularyKeys.all, 'known-history', start, end] as const,
-}
+export { vocabularyKeys, type ArticleId, type WordsListQuery }
 
 /** The Vocabulary screen's page of words (search, status filter, paging) with the counts per status. */
 export const wordsQuery = (query: WordsListQuery = {}) =>

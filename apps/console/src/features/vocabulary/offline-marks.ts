@@ -1,7 +1,7 @@
 import { vocabularyRoutes as c, type WordStatus } from '@lingocast/contract'
 import { apiCall } from '../../api/client'
 import { enqueue, registerSender } from '../offline/outbox'
-import { vocabularyKeys } from './api'
+import { vocabularyKeys } from './keys'
 import { applyLemmaStatus, lemmaInArticle, normaliseForm } from './statuses'
 
 /** The outbox kind of a word mark (issue 26). */

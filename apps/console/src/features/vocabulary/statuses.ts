@@ -1,17 +1,7 @@
-import { PHRASE_MAX_WORDS, type Comprehension, type WordStatus } from '@lingocast/contract'
+import { PHRASE_MAX_WORDS, type WordStatus } from '@lingocast/contract'
+import type { ArticleWords } from '../../shared/episode-data'
 
-/** What the player knows of one article's words (the articleWords answer without its envelope). */
-export interface ArticleWords {
-  /** Each word form of the transcript (lower case, as tokenised) -> its lemma. */
-  forms: Record<string, string>
-  /** Lemma -> status; a lemma absent here is new. A key with spaces is a phrase: its lemmas (issue 24). */
-  statuses: Record<string, WordStatus>
-  /** A learning term's level above 1 (issue 24); a learning term absent here is at level 1. */
-  levels?: Record<string, number>
-  /** The learner's own hint of a term (issue 24). */
-  hints?: Record<string, string>
-  comprehension?: Comprehension
-}
+export type { ArticleWords }
 
 /** Lower case, curly apostrophes straight, no surrounding quotes or dots: the server's normaliseForm. */
 export function normaliseForm(word: string): string {

@@ -50,7 +50,7 @@ export const flashcards = pgTable(
     learningSteps: integer('learning_steps').notNull().default(0),
     reps: integer('reps').notNull().default(0),
     lapses: integer('lapses').notNull().default(0),
-    /** 'standard' (text front) or 'listening' (the front is the sentence's audio; issue 16). */
+    /** 'standard' (text front) or 'listening' (the front is the sentence's audio: cards that speak). */
     kind: text('kind').notNull().default('standard'),
     /** The stored clip of the card's sentence (a storage address), once cut; cards made by hand have none. */
     audio: text('audio'),
@@ -86,7 +86,7 @@ export const reviewLogs = pgTable(
     /** How long the learner took to answer (card shown to answer), in ms; null when the client did not say. */
     timeMs: integer('time_ms'),
     /**
-     * The client's id of the answer (issue 26: reviews made offline are sent,
+     * The client's id of the answer (decision 0015: reviews made offline are sent,
      * and may be sent again, later); null for answers sent without one. One
      * per user: the same answer is applied once.
      */

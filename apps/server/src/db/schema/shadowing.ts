@@ -3,8 +3,8 @@ import { articles } from './library'
 import { users } from './users'
 
 /**
- * A learner's recorded repetition of one segment of an article (shadowing,
- * issue 16): the take's audio in storage and, once the scoring job ran, the
+ * A learner's recorded repetition of one segment of an article (shadowing):
+ * the take's audio in storage and, once the scoring job ran, the
  * score. Only the last few takes per user and segment are kept.
  */
 export const shadowTakes = pgTable(

@@ -7,9 +7,9 @@ import { users } from './users'
 /**
  * A learner's term: a lemma, or a phrase of up to 6 words as its lemmas
  * joined by single spaces ("look forward to"), with 'learning', 'known' or
- * 'ignored'. A term without a row is new (issue 15). Learning has a level,
+ * 'ignored'. A term without a row is new. Learning has a level,
  * 1 to 4 as in LingQ and Lute (null reads as 1); any term may carry the
- * learner's own hint, whatever its status (issue 24). Scoped by user like
+ * learner's own hint, whatever its status. Scoped by user like
  * everything else.
  */
 export const userWords = pgTable(
@@ -27,7 +27,7 @@ export const userWords = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.lemma] }),
     index('user_words_status_idx').on(t.userId, t.status, t.updatedAt),
-    // The learner's phrases (issue 24) are read on every call of the library's figures: without it, a pass over all their marks.
+    // The learner's phrases are read on every call of the library's figures: without it, a pass over all their marks.
     index('user_words_phrases_idx')
       .on(t.userId)
       .where(sql`${t.lemma} like '% %'`),
@@ -71,7 +71,7 @@ export const transcriptLemmas = pgTable(
 )
 
 /**
- * A done transcript read as its words' lemmas, a segment a line (issue 24):
+ * A done transcript read as its words' lemmas, a segment a line:
  * phrases are found in it by string search ("look forward to" in "looked
  * forward to"). Made when the transcript's lemmas are counted, so a new
  * phrase never runs the tagger over the library.
@@ -126,7 +126,7 @@ export const feedItemLemmas = pgTable(
 )
 
 /**
- * A learner's word settings (issue 24): the language meanings are shown in
+ * A learner's word settings: the language meanings are shown in
  * (ISO 639-1 code) and a web dictionary to offer when no source knows a word
  * (a URL template with {word}, as Lute has). A user without a row has neither.
  */

@@ -146,7 +146,7 @@ describe('email code sign-in', () => {
   })
 })
 
-// Issue 14 finding 8: a stranger's requests must not lock an address's owner out.
+// Decision 0002: a stranger's requests must not lock an address's owner out.
 describe('sign-in codes of an address asked for by several clients', () => {
   const owner = '10.20.0.2'
   const stranger = '10.20.0.1'
@@ -196,7 +196,7 @@ describe('sign-in codes of an address asked for by several clients', () => {
   })
 })
 
-// Issue 14 finding 8, the rest: strangers spread over enough clients use up the all-clients cap. A browser
+// The same, the rest: strangers spread over enough clients use up the all-clients cap. A browser
 // that signed in to the address before carries a known-device cookie, and is not held to that cap.
 describe('a known device of an address', () => {
   const ownerIp = '10.40.0.100'
@@ -230,7 +230,7 @@ describe('a known device of an address', () => {
     expect((await sendCode(email, '10.40.1.6')).json()).toEqual({ success: false, msg: MSG.codeFlood })
 
     // The owner's laptop, now on another network, has asked for nothing, yet without the cookie it is
-    // refused. (Where the owner signed in, the client address itself is now let through: issue 23 below.)
+    // refused. (Where the owner signed in, the client address itself is now let through: the four-client case below.)
     const laptop = '10.40.2.1'
     const bare = await sendCode(email, laptop)
     expect(bare.statusCode).toBe(429)
@@ -259,7 +259,7 @@ describe('a known device of an address', () => {
     expect(signedIn.json()).toMatchObject({ success: true, msg: 'ok', username: 'owner' })
   })
 
-  // Issue 23: "a stranger using 4 client addresses can still use up an address's 20 codes an hour and lock its owner out".
+  // The four-client case: "a stranger using 4 client addresses can still use up an address's 20 codes an hour and lock its owner out".
   it('after a stranger on 4 client addresses used up the cap, still mails the owner a code from the known device and from the client address that signed in; not to another stranger', async () => {
     const email = 'four-clients@example.com'
     const home = '10.60.0.1'

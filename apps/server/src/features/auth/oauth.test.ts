@@ -121,7 +121,7 @@ describe('OAuth sign-in', () => {
   })
 })
 
-// Issue 14 finding 4: the return URL's token is a one-time ticket of the browser that started the flow.
+// Login CSRF (decision 0002): the return URL's token is a one-time ticket of the browser that started the flow.
 describe('the OAuth return ticket', () => {
   afterEach(() => vi.useRealTimers())
   const refused = { success: false, msg: MSG.invalidToken }

@@ -42,7 +42,7 @@ export function pkceChallenge(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url')
 }
 
-/** How long a browser that signed in to an address stays known for it (finding 8 of issue 14). */
+/** How long a browser that signed in to an address stays known for it (a stranger's requests never lock the owner out: decision 0002). */
 export const KNOWN_DEVICE_MAX_AGE_S = 365 * 24 * 3600
 const KNOWN_DEVICE_VALUE = /^(\d{1,12})\.([0-9a-f]{64})$/
 

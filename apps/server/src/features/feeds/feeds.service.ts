@@ -80,7 +80,7 @@ export function createFeedsService(deps: FeedsServiceDeps) {
 
   /**
    * Queues the reading of a channel's unread publisher transcripts for their
-   * words (comprehension of episodes nobody collected yet, issue 15): in the
+   * words (comprehension of episodes nobody collected yet): in the
    * feed lane, once per channel however often it is asked.
    */
   async function queueEpisodeWords(channelIds: readonly number[]): Promise<void> {

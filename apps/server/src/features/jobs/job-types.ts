@@ -7,11 +7,11 @@ export interface JobPayloads {
   transcribe: { address: string }
   /** Fetch one channel's feed (conditional GET) and store its new episodes. */
   refresh_feed: { channelId: number }
-  /** Read the publisher transcripts of one channel's newest episodes that nobody transcribed yet, and count their words (issue 15). */
+  /** Read the publisher transcripts of one channel's newest episodes that nobody transcribed yet, and count their words. */
   count_episode_words: { channelId: number }
-  /** Cut the sentence clip of one flashcard from its article's media and store it (issue 16). */
+  /** Cut the sentence clip of one flashcard from its article's media and store it. */
   card_audio: { flashcardId: number }
-  /** Score one shadowing take against its segment's words (issue 16). */
+  /** Score one shadowing take against its segment's words. */
   score_take: { takeId: number }
 }
 

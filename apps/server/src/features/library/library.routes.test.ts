@@ -102,7 +102,7 @@ describe('library', () => {
 })
 
 /**
- * Issue 26: the list is kept serialised per user while their articles do not
+ * Decision 0017: the list is kept serialised per user while their articles do not
  * change. Writes here go straight to the table, as another web process or a
  * job would make them: the next list must still be the rows as stored.
  */

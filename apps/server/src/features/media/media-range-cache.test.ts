@@ -10,7 +10,7 @@ import { createTestUser, type TestUser } from '../../../../../test/users'
 import { createLibraryRepo } from '../library/library.repo'
 
 /**
- * Issue 23, seeking on every host: a media host that ignores Range (always
+ * Seeking on every host: a media host that ignores Range (always
  * 200, the whole file, no Accept-Ranges) still gets proper 206 answers
  * through the proxy, from a copy in the media cache.
  */

@@ -16,7 +16,7 @@ import { createTranscriptsRepo } from '../media/transcripts.repo'
 import { CLIP_PAD_AFTER_MS, CLIP_PAD_BEFORE_MS } from './clip-window'
 
 /*
- * Cards that keep their sentence's audio (issue 16): the clip is cut by the
+ * Cards that keep their sentence's audio: the clip is cut by the
  * real job with real ffmpeg, from stored media (the demo article) and from
  * remote media fetched through the SSRF-safe fetch (a streamed episode on a
  * loopback host); it is served only to the card's owner and goes with the card.

@@ -57,7 +57,7 @@ describe('flashcards', () => {
     expect(body.success).toBe(true)
     expect(body.flashcard).toMatchObject({ deck_id: deck.id, front: 'settle', back: 'make a home', ef: 2.5, repetition: 0, last_reviewed: null })
     expect(Date.parse(body.flashcard.next_review)).toBeLessThanOrEqual(Date.now())
-    // The spec's fields, and ours beside them (issue 16): a card made by hand is a standard card without audio.
+    // The spec's fields, and ours beside them: a card made by hand is a standard card without audio.
     expect(Object.keys(body.flashcard).sort()).toEqual(['audio', 'back', 'created_at', 'deck_id', 'ef', 'front', 'id', 'kind', 'last_reviewed', 'next_review', 'repetition'])
     expect(body.flashcard).toMatchObject({ kind: 'standard', audio: null })
     expect(await cards(alice, deck.id)).toEqual([body.flashcard])
@@ -317,7 +317,7 @@ describe('Anki package export (beyond the spec)', () => {
     const notes = one('SELECT id, mid, flds, sfld FROM notes ORDER BY id')
     expect(notes).toHaveLength(2)
     expect(notes[0]![1]).toBe(model.id)
-    // The cue's markdown arrives as the HTML Anki shows (issue 18), a single newline as a space, as the console shows it.
+    // The cue's markdown arrives as the HTML Anki shows, a single newline as a space, as the console shows it.
     // Cards made by hand have no sound: the Audio field is empty.
     expect(String(notes[0]![2]).split('\x1f')).toEqual(['settle', '<strong>settle</strong> = make a home', 'They had long been settled in Sussex.', 'Sense and Sensibility', ''])
     expect(String(notes[1]![2]).split('\x1f')).toEqual(['a &lt; b', 'plain\ncue', '', '', ''])

@@ -23,7 +23,7 @@ export interface MemoriesDeps {
   now?: () => Date
   /** Told of new (or edited) cards' fronts, one card or a whole import at once (the vocabulary makes each one-word front 'learning'). */
   onCardsCreated?: (userId: number, fronts: string[]) => Promise<void>
-  /** Sentence audio (issue 16); without it, cards are made without clips. */
+  /** Sentence audio; without it, cards are made without clips. */
   clips?: CardClips
 }
 
@@ -160,7 +160,7 @@ export function createMemoriesService(deps: MemoriesDeps) {
     /**
      * One answer: the card's next schedule (by its deck's scheduler and
      * buttons) and its log row, with the answer time when the client gave it.
-     * A review made offline (issue 26) carries its id and when it was given:
+     * A review made offline carries its id and when it was given:
      * it is scheduled at that time (an answer given before the card's last one
      * replays the card's history with it in its place), and an id already
      * applied answers with the card as it is.

@@ -6,7 +6,7 @@ import { createTestUser, type TestUser } from '../../../../../test/users'
 import { createMemoriesRepo } from './memories.repo'
 
 /*
- * Reviews made offline (issue 26), through HTTP on whichever database the
+ * Reviews made offline, through HTTP on whichever database the
  * suite runs on: the review call may carry the answer's id and time; an id
  * is applied once, an answer is scheduled at its own time, and an answer
  * given before the card's last one is put in its place, not on top.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { newCardSchedule, replayAnswers, scheduleReview, type CardSchedule } from './schedule'
 
 /*
- * Two devices reviewed one card offline (issue 26): whatever order their
+ * Two devices reviewed one card offline: whatever order their
  * answers reach the server in, the card ends as if each answer had been
  * given on top of the one before it, in the order they were given.
  */

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../../../../test/app'
 import { createTestUser, type TestUser } from '../../../../../test/users'
 
 /*
- * Learning steps (issue 25) through HTTP, on whichever database the suite
+ * Learning steps through HTTP, on whichever database the suite
  * runs on: a card answered Again comes due again minutes later (the same
  * session), and leaves its steps as ts-fsrs says, replayed here on ts-fsrs
  * itself with the same answers at the same instants. The clock is moved with

@@ -173,7 +173,7 @@ export interface TimedAnswer {
 }
 
 /**
- * A card's history replayed (issue 26): the answers in the order they were
+ * A card's history replayed: the answers in the order they were
  * given (`at`; answers of one instant keep the order they came in), each
  * scheduled on top of the one before, from `start` (the card before its
  * first answer). What two devices that reviewed one card offline need: the

@@ -5,7 +5,7 @@ import { createTestUser, type TestUser } from '../../../../../test/users'
 import { createLibraryRepo } from '../library/library.repo'
 
 /**
- * Issue 26: notes written offline are sent later with the time they were
+ * Decision 0016: notes written offline are sent later with the time they were
  * written; the server keeps the newer notes (last write wins), answers an
  * older save ok without applying it, and a replay changes nothing.
  */

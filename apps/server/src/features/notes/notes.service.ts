@@ -25,7 +25,7 @@ export function createNotesService(deps: { repo: NotesRepo }) {
       return body
     },
 
-    /** `changedAt`: when a save that waited offline was written (issue 26); newer stored notes then stay. */
+    /** `changedAt`: when a save that waited offline was written; newer stored notes then stay. */
     async write(userId: number, file: string, save: NotesSave, changedAt?: string): Promise<void> {
       if (changedAt !== undefined && !changeTime.safeParse(changedAt).success) throw new ValidationError(CHANGE_TIME_MSG.invalid)
       const at = changeTimeOf(changedAt, new Date())

@@ -5,7 +5,7 @@ import { discoverDictionaries } from '../vocabulary/dictionaries/discover'
 import { hasPocketsphinxModel, INSTALL_HINTS, NPM_TOOL_PACKAGES, type FoundTool } from '../../lib/media-tools'
 
 /**
- * What this server can do on this machine (issue 27): one line per part,
+ * What this server can do on this machine: one line per part,
  * printed at start and by `npm run doctor`, with the exact command that adds
  * what is missing. Reads only the config (whose tools were found at boot)
  * and the file system: no program is run, so it costs nothing at start.
@@ -87,7 +87,7 @@ function recognition(config: Config): Capability {
 }
 
 /**
- * The bilingual dictionaries found (issue 24), each named with the language
+ * The bilingual dictionaries found, each named with the language
  * it translates English into and where it is: the same list the lookup uses
  * (features/vocabulary/dictionaries/discover.ts), read from the file names.
  */

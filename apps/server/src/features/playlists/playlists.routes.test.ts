@@ -50,7 +50,7 @@ describe('creating and listing', () => {
     expect(created).toMatchObject({ title: 'Untitled Playlist', is_mine: true, public: false })
     expect(created.hash_id).toMatch(/^[0-9A-Za-z]{12}$/)
     expect(await list(alice)).toEqual([created])
-    // The name defaults when the body leaves it out; a second untitled one is numbered (issue 25).
+    // The name defaults when the body leaves it out; a second untitled one is numbered.
     const unnamed = await create(alice, {})
     expect(unnamed).toMatchObject({ title: 'Untitled Playlist 2', public: false })
     expect((await list(alice)).map((p) => p.id)).toEqual([unnamed.id, created.id])

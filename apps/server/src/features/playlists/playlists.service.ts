@@ -26,7 +26,7 @@ export function createPlaylistsService(deps: { repo: PlaylistsRepo; library: Pic
     },
 
     async create(userId: number, title: string, isPublic: boolean): Promise<PlaylistSummary> {
-      // The console always asks for the spec's name (spec 000 s7): a second one becomes "Untitled Playlist 2" (issue 25).
+      // The console always asks for the spec's name (spec 000 s7): a second one becomes "Untitled Playlist 2".
       const name = title === NEW_PLAYLIST_NAME ? untitledName(await repo.ownTitlesStartingWith(userId, NEW_PLAYLIST_NAME)) : title
       const row = await repo.create(userId, name, isPublic)
       return toSummaryDto({ ...row, isMine: true })

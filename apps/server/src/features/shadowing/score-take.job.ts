@@ -48,7 +48,7 @@ export function createScoreTakeJob(deps: ScoreTakeDeps) {
     await mkdir(deps.tmpDir, { recursive: true })
     const dir = await mkdtemp(path.join(deps.tmpDir, 'take-'))
     try {
-      // A server without pocketsphinx says so on the take (issue 27), instead of retrying what cannot work.
+      // A server without pocketsphinx says so on the take, instead of retrying what cannot work.
       if (!hasTool('pocketsphinx_batch')) throw new PermanentJobError(new MissingToolError('pocketsphinx_batch').message)
       const pcm = path.join(dir, 'take.raw')
       const [durationMs, dictionary, segment] = await Promise.all([

@@ -8,7 +8,7 @@ import type { ShadowingService } from './shadowing.service'
 
 const ok = { success: true as const, msg: MSG.ok }
 
-/** Shadowing takes (issue 16), /english_vocab/api/shadowing/*. */
+/** Shadowing takes, /english_vocab/api/shadowing/*. */
 export const shadowingRoutes: FastifyPluginAsyncZod<{ shadowing: ShadowingService; storage: Storage }> = async (app, { shadowing, storage }) => {
   app.addHook('preHandler', app.requireUser)
   // The take is the request body itself. Any type but JSON and forms is read as bytes here (this plugin only),

@@ -47,7 +47,7 @@ export function toTakeDto(row: TakeRow): ShadowTake {
   }
 }
 
-/** Shadowing takes (issue 16): kept per user and segment, never seen by another user. */
+/** Shadowing takes: kept per user and segment, never seen by another user. */
 export function createShadowingService(deps: ShadowingDeps) {
   const { repo, library, storage } = deps
 

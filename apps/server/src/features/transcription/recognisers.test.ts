@@ -156,7 +156,7 @@ describe('OpenAI-compatible transcription API', () => {
     }
   }, 60_000)
 
-  it('makes it through the API on a server without pocketsphinx too (issue 27: no model dictionary is read)', async () => {
+  it('makes it through the API on a server without pocketsphinx too (no model dictionary is read)', async () => {
     let t: TestApp | undefined
     try {
       const tools = { ...loadConfig({}).tools, pocketsphinx_batch: undefined }

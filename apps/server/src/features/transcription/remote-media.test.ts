@@ -13,7 +13,7 @@ import { createLibraryRepo } from '../library/library.repo'
 import { createTranscriptsRepo } from '../media/transcripts.repo'
 
 /**
- * Issue 14, finding 1: "remote media" whose bytes name a file on the server
+ * Decision 0006: "remote media" whose bytes name a file on the server
  * (another user's stored upload) must never be followed. The victim's upload
  * is real speech, so a followed reference would show up as its words.
  */

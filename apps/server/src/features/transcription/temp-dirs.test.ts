@@ -8,7 +8,7 @@ import { makeEpisode } from '../../../../../test/speech'
 import { createTestUser, type TestUser } from '../../../../../test/users'
 import { createLibraryRepo } from '../library/library.repo'
 
-/** Issue 14, finding 7: a transcription job's PCM must not outlive a crash in the system temp dir. */
+/** A transcription job's PCM must not outlive a crash in the system temp dir. */
 let t: TestApp
 let me: TestUser
 let host: FeedServer

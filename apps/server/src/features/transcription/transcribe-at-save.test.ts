@@ -13,7 +13,7 @@ import { createTranscriptsRepo } from '../media/transcripts.repo'
 import { transcribeKey } from './transcription.service'
 
 /**
- * Issue 23: the transcript of an upload (with or without a subtitle) and of a collected feed episode
+ * The transcript of an upload (with or without a subtitle) and of a collected feed episode
  * starts when it is saved, in the background, so the library shows its comprehension figure without
  * its player ever being opened. Nothing here calls parse_media or any other /media-proxy route.
  */

@@ -15,7 +15,7 @@ import { estimateWaitSeconds, FOCUS_PRIORITY, transcribeKey, YIELD_WITHIN_MS } f
 import { createTranscriptionSpeed, DEFAULT_SPEED } from './transcription-speed'
 
 /**
- * Issue 23: a transcript's status says what the queue does with it — waiting, with how many
+ * A transcript's status says what the queue does with it — waiting, with how many
  * transcripts go first and about how long that takes, or running with its progress — and the one a
  * learner opens goes ahead of the background.
  */

@@ -33,7 +33,7 @@ export function toStatus(state: TranscriptState | undefined): TranscriptionStatu
     progress: state.progress,
     confidence: state.confidence === 'recognised' || state.confidence === 'transcribed' ? state.confidence : 'aligned',
     ...(state.unmatched.length > 0 ? { unmatched: state.unmatched } : {}),
-    // A server without pocketsphinx (issue 27): the player says why the words are not timed, or why there are none.
+    // A server without pocketsphinx: the player says why the words are not timed, or why there are none.
     ...(state.confidence === CUE_TIMES ? { notice: 'word_timing_off' as const } : {}),
     ...(state.status === 'failed' && state.error === TRANSCRIPT_NOTICE.recognition_unavailable ? { notice: 'recognition_unavailable' as const } : {}),
     ...(isSetAside(state) ? { notice: 'set_aside' as const } : {}),

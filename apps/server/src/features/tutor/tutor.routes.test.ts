@@ -189,7 +189,7 @@ describe('the per-user rate limit', () => {
     }
   })
 
-  // Issue 14 finding 5: card refinement reaches the same model, so it draws from the same budget.
+  // One budget per user: card refinement reaches the same model, so it draws from the same budget.
   it('is one budget per user across the chat and improve-flashcard-back, whichever route comes first', async () => {
     const limit = 3
     const limited = await buildTestApp({ tutorLimitPerMinute: limit })

@@ -10,7 +10,7 @@ import { createTestUser, type TestUser } from '../../../../../test/users'
 import { cueSegments } from '../transcription/known-text'
 
 /**
- * Issue 27: a server with neither the system's ffprobe nor the npm build
+ * Decision 0012: a server with neither the system's ffprobe nor the npm build
  * (another platform, `npm ci --omit=optional`) refuses an upload by saying
  * what it lacks and how to add it: never "Unsupported file type", which
  * blames the learner's file.

@@ -94,7 +94,7 @@ export function createUploadService(deps: UploadServiceDeps) {
         const cues = received.subtitle ? subtitleCues(received.subtitle) : null
         if (received.sizeBytes === 0) throw new ValidationError(UPLOAD_MSG.emptyFile)
         // The probe first: it decides which demuxer the tail decode may use (lib/media-input.ts).
-        // A server without ffprobe or ffmpeg says so: the file was never looked at (issue 27).
+        // A server without ffprobe or ffmpeg says so: the file was never looked at.
         const unchecked = (error: unknown) => Promise.reject(error instanceof MissingToolError ? new ServiceUnavailableError(UPLOAD_MSG.serverCannotRead(error.message)) : error)
         const probe = await probeMedia(received.tmpFile).catch(unchecked)
         const kind = probe && classifyProbe(probe)

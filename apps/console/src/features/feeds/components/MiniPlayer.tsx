@@ -80,7 +80,7 @@ export function MiniPlayer({ episode, request, onClose, onEnded, onAddToStudy, s
     else el.pause()
   }
 
-  // The lock screen and headphones (issue 26): one episode, so no previous or next track.
+  // The lock screen and headphones: one episode, so no previous or next track.
   useMediaSession(
     address ? { title: episode.title, show: episode.channel, artwork: thumbnailUrl(episode.image) } : undefined,
     playing,

@@ -14,7 +14,7 @@ interface Props {
   article: Article
   /** Another user's article (from a public playlist): nothing to mark, delete or file away. */
   readOnly?: boolean
-  /** How much of the transcript the user knows (issue 15); nothing shows without it. */
+  /** How much of the transcript the user knows; nothing shows without it. */
   comprehension?: Comprehension
   /** After a successful Mark as Finished: the player offers to mark the remaining new words. */
   onFinished?: () => void

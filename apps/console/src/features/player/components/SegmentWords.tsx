@@ -15,7 +15,7 @@ interface Props {
   onSeekMs: (ms: number) => void
   marks?: ArticleWords
   onLookup?: (target: LookupTarget) => void
-  /** Body-sized words for the Transcript tab's list (issue 24); the caption line is large. */
+  /** Body-sized words for the Transcript tab's list; the caption line is large. */
   compact?: boolean
 }
 
@@ -33,7 +33,7 @@ type Range = { from: number; to: number }
  * s2), new and learning words underlined. The lookup opens from one book
  * button that follows the hovered or focused word (one element, placed in
  * front of the words so they stay the line's last buttons), from a long
- * press on touch, or from L. Issue 24: a word or phrase with the learner's
+ * press on touch, or from L. A word or phrase with the learner's
  * hint shows it on hover or focus; several words are selected as a phrase
  * (of up to 6) by dragging across them, Shift+click, or Shift+arrows then
  * Enter or L, and the lookup opens on the phrase; the learner's phrases are

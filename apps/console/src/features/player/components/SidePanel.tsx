@@ -15,7 +15,7 @@ const TABS: ReadonlyArray<TabItem<Tab>> = [
 
 interface Props {
   description: string
-  /** The whole text, following the playing line (issue 24). */
+  /** The whole text, following the playing line. */
   transcript: ReactNode
   notes: ReactNode
   chat: ReactNode
@@ -24,7 +24,7 @@ interface Props {
   onTabChange: (tab: Tab) => void
 }
 
-/** The right pane (spec 000 s2): Description (default), Notes and Chat; and the Transcript (issue 24). */
+/** The right pane (spec 000 s2): Description (default), Notes and Chat; and the Transcript. */
 export function SidePanel({ description, transcript, notes, chat, tab, onTabChange: setTab }: Props) {
   const base = useId()
   return (

@@ -18,7 +18,7 @@ interface Props {
   loading: boolean
   transcription?: TranscriptionStatus
   onSeekMs: (ms: number) => void
-  /** The article's word statuses (issue 15), when it has them: new and learning words are underlined. */
+  /** The article's word statuses, when it has them: new and learning words are underlined. */
   articleWords?: ArticleWords
   /** Opens the lookup popover on a word (book button, long press). */
   onLookup?: (target: LookupTarget) => void
@@ -92,7 +92,7 @@ interface LineProps {
   onSeekMs: (ms: number) => void
   marks?: ArticleWords
   onLookup?: (target: LookupTarget) => void
-  /** A line of the Transcript tab's list (issue 24): body-sized text, readable when not current. */
+  /** A line of the Transcript tab's list: body-sized text, readable when not current. */
   compact?: boolean
 }
 

@@ -46,7 +46,7 @@ interface Props {
 }
 
 /**
- * The Transcript tab (issue 24): every segment in a list, with the caption
+ * The Transcript tab: every segment in a list, with the caption
  * line's own words (statuses, seek on click, lookup), following the playing
  * segment. Only the rows in sight are in the page (@tanstack/react-virtual),
  * so two hours of words cost what a screenful does; the list itself renders

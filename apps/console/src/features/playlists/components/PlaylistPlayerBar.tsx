@@ -76,7 +76,7 @@ export function PlaylistPlayerBar({ items, currentId, onCurrentChange, show }: P
     if (next >= 0) go(next)
   }
 
-  // The lock screen and headphones (issue 26): the items are its tracks.
+  // The lock screen and headphones: the items are its tracks.
   useMediaSession(
     current ? { title: current.Title, show, artwork: thumbnailUrl(current.Thumbnail, current.Video) } : undefined,
     playing,
