@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import type { Config } from '../config'
 import type { Database, Db } from '../db/client'
 import type { TutorProvider } from '../features/tutor/provider'
@@ -16,7 +16,7 @@ import { DEMO_DIR } from '../features/library/demo-content'
 export interface AppDeps {
   database: Database
   mailer?: Mailer
-  logger?: import('fastify').FastifyServerOptions['logger']
+  logger?: FastifyServerOptions['logger']
   /** The tutor behind improve-flashcard-back (and the chat); tests hand in a double. */
   tutor?: TutorProvider
 }

@@ -26,6 +26,7 @@ export const transcriptionFeature = defineFeature({
   name: 'transcription',
   needs: ['operations', 'jobs'],
   async register(app, { config, db, storage, safeFetch, operatorFetch }) {
+    // The transcripts' repo sits in media/ (the proxy and the player read through it); this feature writes them, so it makes it.
     const doneListeners: Array<(transcriptId: number) => Promise<void>> = []
     const transcripts = createTranscriptsRepo(db, {
       onDone: async (id) => void (await Promise.all(doneListeners.map((listener) => listener(id)))),
