@@ -1,10 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, open, readdir, readFile, rename, rm, stat, utimes, writeFile, type FileHandle } from 'node:fs/promises'
+import { mkdir, open, readdir, rm, stat, utimes, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
-import { Readable } from 'node:stream'
-import { z } from 'zod'
-import { cutWhenSlow, discardBody, type LowSpeedLimit } from './fetched-body'
+import type { Readable } from 'node:stream'
+import { cutWhenSlow, type LowSpeedLimit } from './fetched-body'
+import { createCacheDir, defined } from './media-cache-dir'
+import { Download, type DownloadHost, type MediaDownload, type MediaMeta } from './media-cache-download'
 import { STALE_TEMP_MS } from './sweep-temp'
+
+export type { MediaDownload, MediaMeta } from './media-cache-download'
 
 /**
  * Whole copies of remote media files, kept so that the media proxy can answer
@@ -12,13 +14,11 @@ import { STALE_TEMP_MS } from './sweep-temp'
  * the browser cannot seek). Keyed by the address and shared by every user who
  * may play it (access is checked before the cache is asked).
  *
- * On disk, one directory, flat: `<sha256>.json` describes an entry and names
- * its data file `<sha256>.<id>.media`. A download is written to
- * `<sha256>.<id>.part` and becomes an entry only once every announced byte is
- * there: renamed into place, then described (the description is itself
- * written to a temp name and renamed). So a cut-off transfer, a crash or a
- * host that sends fewer bytes than it announced never leaves a file that is
- * served as complete; leftovers are swept by age.
+ * On disk (media-cache-dir.ts), one directory: a description per entry naming
+ * its data file. A download (media-cache-download.ts) becomes an entry only once
+ * every announced byte is there: renamed into place, then described. So a
+ * cut-off transfer, a crash or a host that sends fewer bytes than it announced
+ * never leaves a file that is served as complete; leftovers are swept by age.
  *
  * Size: the entries plus the downloads in flight stay within `maxBytes`; a
  * download first makes room by removing the least recently used entries (the
@@ -31,14 +31,6 @@ import { STALE_TEMP_MS } from './sweep-temp'
  * file as it grows: a range already written is answered at once, a later one
  * waits for the bytes.
  */
-
-export interface MediaMeta {
-  /** Bytes of the whole file (the upstream's Content-Length). */
-  size: number
-  contentType?: string | undefined
-  etag?: string | undefined
-  lastModified?: string | undefined
-}
 
 export interface MediaCacheOptions {
   dir: string
@@ -59,28 +51,6 @@ export interface CachedMedia {
   close(): Promise<void>
 }
 
-/** A download filling the cache. */
-export interface MediaDownload {
-  meta: MediaMeta
-  /** Bytes start..end (inclusive), each sent as soon as it is written; errors if the download fails first. */
-  stream(start: number, end: number): Readable
-  /** True once the file is an entry; false if the download failed or was aborted. Never rejects. */
-  done: Promise<boolean>
-}
-
-const storedMeta = z.object({
-  address: z.string(),
-  file: z.string().regex(/^[0-9a-f]{64}\.[0-9a-f]+\.media$/),
-  size: z.number().int().nonnegative(),
-  contentType: z.string().optional(),
-  etag: z.string().optional(),
-  lastModified: z.string().optional(),
-  fetchedAt: z.number(),
-})
-type StoredMeta = z.infer<typeof storedMeta>
-
-const READ_CHUNK = 256 * 1024
-
 export function createMediaCache(options: MediaCacheOptions) {
   const { dir, maxBytes, maxAgeMs } = options
   const now = options.now ?? Date.now
@@ -96,49 +66,14 @@ export function createMediaCache(options: MediaCacheOptions) {
     queue = run.catch(() => undefined)
     return run
   }
-
-  const keyOf = (address: string) => createHash('sha256').update(address).digest('hex')
-  const metaPath = (key: string) => path.join(dir, `${key}.json`)
-
-  async function readMeta(file: string): Promise<StoredMeta | undefined> {
-    const text = await readFile(file, 'utf8').catch(() => undefined)
-    if (text === undefined) return undefined
-    try {
-      const parsed = storedMeta.safeParse(JSON.parse(text))
-      return parsed.success ? parsed.data : undefined
-    } catch {
-      return undefined
-    }
-  }
-
-  async function writeMeta(key: string, meta: StoredMeta): Promise<void> {
-    const tmp = path.join(dir, `${key}.${randomBytes(6).toString('hex')}.json.tmp`)
-    try {
-      await writeFile(tmp, JSON.stringify(meta))
-      await rename(tmp, metaPath(key))
-    } finally {
-      await rm(tmp, { force: true })
-    }
-  }
-
-  async function removeEntry(key: string, meta: StoredMeta | undefined): Promise<void> {
-    await rm(metaPath(key), { force: true })
-    if (meta) await rm(path.join(dir, meta.file), { force: true })
-  }
-
-  /** Complete entries, least recently used first. */
-  async function entries(): Promise<Array<{ key: string; meta: StoredMeta; usedAt: number }>> {
-    const names = await readdir(dir).catch(() => [] as string[])
-    const found: Array<{ key: string; meta: StoredMeta; usedAt: number }> = []
-    for (const name of names) {
-      const m = /^([0-9a-f]{64})\.json$/.exec(name)
-      if (!m) continue
-      const key = m[1]!
-      const [meta, info] = await Promise.all([readMeta(path.join(dir, name)), stat(path.join(dir, name)).catch(() => undefined)])
-      if (!meta || !info) continue
-      found.push({ key, meta, usedAt: info.mtimeMs })
-    }
-    return found.sort((a, b) => a.usedAt - b.usedAt)
+  const cacheDir = createCacheDir(dir)
+  const { keyOf, metaPath, readMeta, writeMeta, removeEntry, entries } = cacheDir
+  const host: DownloadHost = {
+    cacheDir,
+    now,
+    serial,
+    release: (bytes) => void (reserved -= bytes),
+    ended: (key) => void downloads.delete(key),
   }
 
   /** Reserves `bytes` for a download, evicting the least recently used entries; false (nothing reserved) if they cannot fit. */
@@ -158,151 +93,6 @@ export function createMediaCache(options: MediaCacheOptions) {
       reserved += bytes
       return true
     })
-  }
-
-  class Download implements MediaDownload {
-    written = 0
-    failed: Error | undefined
-    finished = false
-    readonly part: string
-    readonly file: string
-    readonly done: Promise<boolean>
-    private readonly waiters = new Set<() => void>()
-    private resolveDone!: (ok: boolean) => void
-
-    constructor(readonly key: string, readonly address: string, readonly meta: MediaMeta, readonly body: Readable) {
-      const id = randomBytes(6).toString('hex')
-      this.part = path.join(dir, `${key}.${id}.part`)
-      this.file = path.join(dir, `${key}.${id}.media`)
-      this.done = new Promise((resolve) => (this.resolveDone = resolve))
-    }
-
-    notify() {
-      for (const waiter of [...this.waiters]) waiter()
-    }
-
-    /** Resolves with the bytes written once they go past `pos`; rejects if the download fails first. */
-    waitFor(pos: number): Promise<number> {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (this.written > pos) resolve(this.written)
-          else if (this.failed) reject(this.failed)
-          else if (this.finished) reject(new Error('The media ended before the requested range'))
-          else return
-          this.waiters.delete(check)
-        }
-        this.waiters.add(check)
-        check()
-      })
-    }
-
-    async run(file: FileHandle): Promise<void> {
-      let out: FileHandle | undefined = file
-      let ok = false
-      let released = false
-      try {
-        for await (const chunk of this.body as AsyncIterable<Buffer>) {
-          if (this.failed) throw this.failed
-          if (this.written + chunk.length > this.meta.size) throw new Error('The media host sent more bytes than it announced')
-          let offset = 0
-          while (offset < chunk.length) offset += (await out.write(chunk, offset, chunk.length - offset)).bytesWritten
-          this.written += chunk.length
-          this.notify()
-        }
-        if (this.failed) throw this.failed
-        if (this.written !== this.meta.size) throw new Error(`The media host sent ${this.written} of ${this.meta.size} bytes`)
-        await out.close()
-        out = undefined
-        // The reservation becomes an entry in one step that no room-making scan overlaps: a scan that listed
-        // the entries before it and counted the reservations after it would count these bytes nowhere.
-        await serial(async () => {
-          const previous = await readMeta(metaPath(this.key))
-          await rename(this.part, this.file)
-          await writeMeta(this.key, { address: this.address, file: path.basename(this.file), ...defined(this.meta), size: this.meta.size, fetchedAt: now() })
-          if (previous && previous.file !== path.basename(this.file)) await rm(path.join(dir, previous.file), { force: true })
-          reserved -= this.meta.size
-          released = true
-        })
-        ok = true
-      } catch (error) {
-        this.failed ??= error instanceof Error ? error : new Error(String(error))
-        discardBody(this.body)
-        await out?.close().catch(() => undefined)
-        await rm(this.part, { force: true })
-        await rm(this.file, { force: true })
-      } finally {
-        this.finished = true
-        downloads.delete(this.key)
-        if (!released) reserved -= this.meta.size
-        this.notify()
-        this.resolveDone(ok)
-      }
-    }
-
-    abort() {
-      this.failed ??= new Error('The download was aborted')
-      discardBody(this.body)
-      this.notify()
-    }
-
-    stream(start: number, end: number): Readable {
-      return new GrowingFileReader(this, start, end)
-    }
-  }
-
-  /** Reads a range of a download's part file, waiting for bytes not yet written. */
-  class GrowingFileReader extends Readable {
-    private handle: FileHandle | undefined
-    private pos: number
-
-    constructor(private readonly download: Download, start: number, private readonly end: number) {
-      super({ highWaterMark: READ_CHUNK })
-      this.pos = start
-    }
-
-    override _construct(callback: (error?: Error | null) => void): void {
-      open(this.download.part, 'r')
-        .catch(async (error: NodeJS.ErrnoException) => {
-          // Finished meanwhile: the part file is now the entry's data file (same bytes).
-          if (error.code === 'ENOENT' && (await this.download.done)) return open(this.download.file, 'r')
-          throw this.download.failed ?? error
-        })
-        .then((handle) => {
-          this.handle = handle
-          callback()
-        }, callback)
-    }
-
-    override _read(size: number): void {
-      this.pump(size).catch((error: Error) => this.destroy(error))
-    }
-
-    private async pump(size: number): Promise<void> {
-      if (this.pos > this.end) {
-        this.push(null)
-        return
-      }
-      const written = await this.download.waitFor(this.pos)
-      if (this.destroyed || !this.handle) return
-      const length = Math.min(size, READ_CHUNK, this.end + 1 - this.pos, written - this.pos)
-      const buffer = Buffer.allocUnsafe(length)
-      const { bytesRead } = await this.handle.read(buffer, 0, length, this.pos)
-      if (this.destroyed) return
-      if (bytesRead === 0) throw new Error('The cached media is shorter than written')
-      this.pos += bytesRead
-      this.push(buffer.subarray(0, bytesRead))
-      if (this.pos > this.end) this.push(null)
-    }
-
-    override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-      const handle = this.handle
-      this.handle = undefined
-      if (!handle) return callback(error)
-      handle.close().then(
-        () => callback(error),
-        () => callback(error),
-      )
-    }
   }
 
   return {
@@ -371,7 +161,7 @@ export function createMediaCache(options: MediaCacheOptions) {
         // A cache dir that cannot be written (permissions, a full disk) only means no copy: the caller reads past.
         if (!(await mkdir(dir, { recursive: true }).then(() => true, () => false))) return undefined
         if (!(await reserve(meta.size, key))) return undefined
-        download = new Download(key, address, meta, options.lowSpeed ? cutWhenSlow(body, options.lowSpeed) : body)
+        download = new Download(host, key, address, meta, options.lowSpeed ? cutWhenSlow(body, options.lowSpeed) : body)
         out = await open(download.part, 'wx').catch(() => undefined)
         if (!out) {
           reserved -= meta.size
@@ -417,7 +207,3 @@ export function createMediaCache(options: MediaCacheOptions) {
 }
 
 export type MediaCache = ReturnType<typeof createMediaCache>
-
-function defined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
-}
