@@ -67,7 +67,7 @@ const oneToK = (k: number) => Array.from({ length: k }, (_, i) => i + 1)
 
 /**
  * Embedded mode only: the backup is of a PGlite data dir. A PostgreSQL
- * deployment is backed up with pg_dump (README, Backups), so the run on
+ * deployment is backed up with pg_dump (docs/operating.md, Backups), so the run on
  * PostgreSQL skips this file rather than repeat it.
  */
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded backup and restore (PGlite only; skipped on PostgreSQL, backed up with pg_dump)', () => {

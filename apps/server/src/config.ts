@@ -8,7 +8,7 @@ import { parseStorageUrl, type StorageUrl } from './lib/storage-url'
 
 /**
  * The only reader of process.env. Parsed once at boot; everything else takes
- * the typed `Config`. The README's configuration table mirrors this schema.
+ * the typed `Config`. The table in docs/configuration.md mirrors this schema.
  */
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])

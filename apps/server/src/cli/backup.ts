@@ -82,10 +82,10 @@ const config = loadConfig()
 const file = path.resolve(target)
 try {
   if (config.databaseUrl) {
-    throw new BackupError('DATABASE_URL is set: this command backs up the embedded database. Back up PostgreSQL with pg_dump and the stored files with your storage\'s tools (README, Backups).')
+    throw new BackupError('DATABASE_URL is set: this command backs up the embedded database. Back up PostgreSQL with pg_dump and the stored files with your storage\'s tools (docs/operating.md, Backups).')
   }
   if (config.storage.kind !== 'local') {
-    throw new BackupError('STORAGE_URL names a bucket: this command backs up stored files on local disk. Back up the bucket with its own tools (README, Backups).')
+    throw new BackupError('STORAGE_URL names a bucket: this command backs up stored files on local disk. Back up the bucket with its own tools (docs/operating.md, Backups).')
   }
   if (existsSync(file)) throw new BackupError(`${file} already exists; give the backup a new name.`)
   if (!existsSync(path.dirname(file))) throw new BackupError(`The folder ${path.dirname(file)} does not exist.`)

@@ -40,9 +40,9 @@ type Proposal = { state: 'asking' } | { state: 'answered'; cards: FlashcardSugge
  * the Refine Card chat. Create waits for the decks, a chosen deck and an idle
  * tutor. The back is the context block of the segment, then the cue.
  * A segment with timed words also gives the card its sentence's audio, and
- * lets the learner make it a listening card (issue 16). Opened on a sentence,
+ * lets the learner make it a listening card (docs/memories.md, Cards that speak). Opened on a sentence,
  * it asks the tutor for the card and fills in its front and meaning; with no
- * deck yet, one is made in place (issue 25).
+ * deck yet, one is made in place, so one step leads from a sentence to a card.
  */
 export default function CreateFlashcardModal({ article, segments, segment, initialFront = '', initialCue = '', askTutor, onClose, onCreated }: Props) {
   const decks = useQuery(decksQuery())

@@ -40,7 +40,7 @@ function Review({ deckId }: { deckId: number }) {
   const online = useOnline()
   const owner = useAuth().account ?? ''
   const noServer = !online || (cards.error instanceof ApiError && cards.error.status === 0)
-  // Offline (issue 26): the deck's due cards as kept on this device when its review last loaded online (read only when needed: it reads every kept clip).
+  // Offline (docs/offline.md, Reviews offline): the deck's due cards as kept on this device when its review last loaded online (read only when needed: it reads every kept clip).
   const kept = useQuery({ ...keptDeckQuery(owner, deckId), enabled: owner !== '' && noServer && !cards.data })
   const waiting = useQuery({ ...waitingReviewsQuery(owner, deckId), enabled: owner !== '' })
   const keptCards = noServer && !cards.data && kept.data ? withoutAnswered(kept.data.cards, waiting.data ?? [], kept.data.keptAt) : undefined
@@ -115,7 +115,7 @@ function Review({ deckId }: { deckId: number }) {
     setSession(next)
     setShownId(currentCard(next, now)?.id)
     setRevealed(false)
-    // Saved in the background (spec 001 s4): the learner never waits between cards. Offline it waits in the outbox (issue 26).
+    // Saved in the background (spec 001 s4): the learner never waits between cards. Offline it waits in the outbox (decision 0015).
     saveReview(owner, { flashcard_id: current.id, deck_id: deckId, rating, ...(timeMs === undefined ? {} : { time_ms: timeMs }) }, navigator.onLine)
       .then((saved) => {
         if (saved.queued) return

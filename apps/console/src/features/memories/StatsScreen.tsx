@@ -26,7 +26,7 @@ function SummaryCard({ title, value, range, tone, testId }: { title: string; val
   )
 }
 
-/** Known words over the period (issue 15), on its own query: the card statistics never wait for it. */
+/** Known words over the period (the vocabulary's statistics line), on its own query: the card statistics never wait for it. */
 function KnownWordsCard({ start, end }: { start: string; end: string }) {
   const history = useQuery(knownHistoryQuery(start, end))
   const latest = history.data?.reduce<{ date: string; known: number } | undefined>((a, d) => (!a || d.date > a.date ? d : a), undefined)

@@ -2,8 +2,8 @@ import type { FlashcardSuggestion } from '@lingocast/contract'
 import { readStoredNumber, writeStored, type KeyValueStorage } from '../../lib/local-storage'
 
 /**
- * The card window opened from the player (issue 25: one step from a sentence
- * to a card): what the tutor's answer to the flashcard request fills in, what
+ * The card window opened from the player (one step from a sentence to a
+ * card): what the tutor's answer to the flashcard request fills in, what
  * is still missing, and the deck last used from the player.
  */
 

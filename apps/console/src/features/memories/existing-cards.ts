@@ -7,7 +7,7 @@ export const frontKey = (front: string) => front.trim().toLowerCase()
 
 /**
  * The learner's cards by front, over all their decks: a tutor suggestion whose
- * front is already a card shows "Added" and opens that card (issue 25). The
+ * front is already a card shows "Added" and opens that card, not a second one. The
  * card made from `articleHashId` wins when a front is in several decks.
  * Fetches nothing while `enabled` is false (no suggestion on the screen).
  */

@@ -49,7 +49,7 @@ export const MEMORIES_TEXT = {
   date: 'Date',
   noChartData: 'No activity data available for the selected period',
   noTableData: 'No data available for the selected period',
-  // Cards that speak (issue 16).
+  // Cards that speak: a card's sentence clip and the listening card type (docs/memories.md).
   cardType: 'Card type',
   playSentence: 'Play the sentence',
   autoplay: 'Play automatically',
@@ -93,7 +93,7 @@ export const chatErrorText = (status: number) => `Error: Chat API error: ${statu
 /** The AI chat's error line when the call itself failed (spec 001 s8, article-side wording). */
 export const chatFailureText = (error: unknown) => `Error: ${reasonOf(error)}. Please try again.`
 
-/** The review screen offline (issue 26; ours: the spec has no offline screens). */
+/** The review screen offline (ours: the spec has no offline screens; docs/offline.md, Reviews offline). */
 export const OFFLINE_REVIEW_TEXT = {
   offline: 'You are offline: answers are kept on this device.',
   waiting: (n: number) => (n === 1 ? '1 review will be sent when you are online.' : `${n} reviews will be sent when you are online.`),
@@ -103,7 +103,7 @@ export const OFFLINE_REVIEW_TEXT = {
 
 /** The spec's counter: 'N reviewed · M remaining' (remaining never below 0). */
 export const reviewCounter = (reviewed: number, total: number) => `${reviewed} reviewed · ${Math.max(0, total - reviewed)} remaining`
-/** What follows the counter while cards wait in a learning step to come back (issue 25): ' · K learning'. */
+/** What follows the counter while cards wait in a learning step to come back in the same session (same-day learning steps, decision 0004): ' · K learning'. */
 export const learningText = (learning: number) => (learning > 0 ? ` · ${learning} learning` : '')
 
 export { MEMORIES_MSG }

@@ -5,7 +5,7 @@ import { oneConnection } from '../offline/one-connection'
 import { reviewQueue } from './deck-stats'
 
 /**
- * The due cards of a deck kept on this device (issue 26), so that its review
+ * The due cards of a deck kept on this device (docs/offline.md), so that its review
  * opens with no network: the cards in IndexedDB, the sentence clips of the
  * cards that speak in Cache Storage. Taken each time the review screen loads
  * the deck online; forgotten when the learner signs out or another account

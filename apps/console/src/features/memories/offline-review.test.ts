@@ -11,7 +11,7 @@ import { keepDeck, keptDeck } from './offline-deck'
 import { REVIEW_KIND, saveReview, waitingReviewsQuery } from './offline-review'
 
 /*
- * Reviews offline on the console's side (issue 26), against a stand-in for
+ * Reviews offline on the console's side (decision 0015), against a stand-in for
  * the network (fetch): what the review call carries when an answer waited in
  * the outbox, and when it could not be told it arrived.
  */

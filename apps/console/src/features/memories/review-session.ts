@@ -2,7 +2,7 @@ import { LEARN_AHEAD_MS, type Flashcard, type ReviewRating } from '@lingocast/co
 import { reviewQueue } from './deck-stats'
 
 /**
- * One review session (issue 25): the cards due today when it starts, in
+ * One review session (learning steps within the day, decision 0004): the cards due today when it starts, in
  * their order, and the cards answered into a short learning step (Again, or
  * a four-button Hard or Good on a learning card), which come back in the same
  * session: as soon as their step is over, else after the remaining cards

@@ -21,7 +21,7 @@ const PlacementDialog = lazy(() => import('./components/PlacementDialog'))
 const LINK =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 transition hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2'
 
-/** The Vocabulary screen at /memories/words (issue 15): every word the user has a status for. */
+/** The Vocabulary screen at /memories/words (docs/vocabulary.md): every word the user has a status for. */
 export default function VocabularyScreen() {
   const navigate = useNavigate()
   const tabsId = useId()

@@ -9,7 +9,7 @@ import { applyHint, applyLemmaStatus, lemmaInArticle, normaliseForm, type Articl
 
 export type { ArticleWords }
 export type { WordLookup }
-/** A term a status call changed, with what to put back (a level and a forgotten hint, issue 24, where there were any). */
+/** A term a status call changed, with what to put back (a learning level and a hint it dropped, where there were any). */
 export type StatusChange = Pick<RouteResponse<typeof c.setWordStatus>['changed'][number], 'lemma' | 'before'> & {
   before_level?: number | null
   before_hint?: string | null
@@ -33,7 +33,7 @@ export const articleWordsQuery = (articleId: ArticleId) =>
           const res = await apiCall(c.articleWords, { query: { article_id: articleId }, signal })
           return { forms: res.forms, statuses: res.statuses, levels: res.levels, hints: res.hints, comprehension: res.comprehension }
         },
-        // Offline, a downloaded article's statuses, with the marks made since (issue 26).
+        // Offline, a downloaded article's statuses, with the marks made since (decision 0016).
         (downloads) => downloads.find((d) => d.words && (d.id === String(articleId) || String(d.article?.CollectionID) === String(articleId)))?.words,
       ),
     networkMode: 'offlineFirst',
@@ -109,7 +109,7 @@ export const setWordStatus = (words: string[], status: WordStatus, level?: numbe
 
 /**
  * A learner's mark: sent now; when no server answers, kept in the outbox with
- * the time it was made and sent once the network is back (issue 26). A queued
+ * the time it was made and sent once the network is back (decision 0016). A queued
  * mark answers as a success that changed nothing yet (`queued`), so the screen
  * keeps showing it.
  */
@@ -124,7 +124,7 @@ export async function markWords(words: string[], status: WordStatus, level?: num
     return { success: true, changed: [], msg: 'ok', queued: true }
   }
 }
-/** The learner's own hint of a word or phrase (issue 24); an empty one removes it. */
+/** The learner's own hint of a word or phrase (docs/vocabulary.md, Your own hints); an empty one removes it. */
 export const setWordHint = (word: string, hint: string) => apiCall(c.setWordHint, { body: { word, hint } })
 export const importWords = (body: RouteBody<typeof c.importWords>) => apiCall(c.importWords, { body })
 export const applyPlacement = (body: RouteBody<typeof c.applyPlacement>) => apiCall(c.applyPlacement, { body })

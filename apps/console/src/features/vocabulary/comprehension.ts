@@ -8,8 +8,9 @@ const percent = (share: number) => Math.floor(share * 100 + 1e-9)
 
 /**
  * "87% known · 42 new · 11 learning" on a card or an episode: the share of
- * running words known (learning words are not known: issue 24), the distinct
- * words still new, and the distinct words being learned when there are any.
+ * running words known (learning words are not known, so rare words being
+ * learned never read as 100%), the distinct words still new, and the
+ * distinct words being learned when there are any.
  */
 export function comprehensionLabel(c: Comprehension): string {
   const learning = c.learning_words > 0 ? ` · ${formatCount(c.learning_words)} learning` : ''

@@ -4,7 +4,7 @@ import { apiCall } from '../../api/client'
 import { vocabularyKeys } from './api'
 
 /**
- * The learner's language (issue 24): their word settings, and the model's
+ * The learner's language (docs/vocabulary.md, Your language): their word settings, and the model's
  * translations of a word in its sentence or of the sentence, in that language.
  */
 export type WordSettings = RouteResponse<typeof c.getWordSettings>

@@ -1,6 +1,6 @@
 import { LANGUAGE_NAMES, type DictionaryInfo, type LanguageCode, type Translation } from '@lingocast/contract'
 
-/** The words of the learner's language (issue 24): the popover's meanings, the settings, the placement's question. */
+/** The words of the learner's language: the popover's meanings, the settings, the placement's question. */
 export const LANGUAGE_TEXT = {
   title: 'Your language',
   intro: 'Looked-up words show their meaning in your language first, from the offline dictionaries on this server (and the AI tutor, when one is set up).',

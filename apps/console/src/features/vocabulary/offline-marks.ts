@@ -4,7 +4,7 @@ import { enqueue, registerSender } from '../offline/outbox'
 import { vocabularyKeys } from './keys'
 import { applyLemmaStatus, lemmaInArticle, normaliseForm } from './statuses'
 
-/** The outbox kind of a word mark (issue 26). */
+/** The outbox kind of a word mark made offline (decision 0016). */
 export const WORD_STATUS_KIND = 'word-status'
 
 export interface MarkPayload {

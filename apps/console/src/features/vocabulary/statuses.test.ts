@@ -55,7 +55,7 @@ describe('word statuses of an article', () => {
   })
 })
 
-describe('phrases, levels and hints (issue 24)', () => {
+describe('phrases, learning levels and the learner\'s hints', () => {
   const data: ArticleWords = {
     forms: { we: 'we', look: 'look', looked: 'look', looking: 'look', forward: 'forward', to: 'to', the: 'the', trip: 'trip', do: 'do', "n't": 'not', mind: 'mind', in: 'in', spite: 'spite', of: 'of' },
     statuses: { 'look forward to': 'learning', trip: 'learning', 'do not mind': 'known', 'in spite of': 'ignored' },

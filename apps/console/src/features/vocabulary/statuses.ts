@@ -127,7 +127,7 @@ function phraseIndex(data: ArticleWords): Map<string, string[][]> {
 }
 
 /**
- * The marks of a segment's words (issue 24): each word's own lemma and
+ * The marks of a segment's words (phrases as units: decision 0028): each word's own lemma and
  * status, or, where the learner's phrase occurs (its lemmas in a row, any
  * inflection of its words), the phrase's. The leftmost longest phrase wins;
  * words outside the vocabulary (names, numbers) are unmarked.

@@ -38,7 +38,7 @@ describe('comprehension', () => {
   })
 
   it('counts learning words apart from known ones, and says what each figure counts', () => {
-    // Issue 24: an episode whose 11 rare words are all being learned read "100% known".
+    // An episode whose 11 rare words are all being learned once read "100% known".
     expect(comprehensionLabel(fig(0.9725, 0, 0.0275, 11))).toBe('97% known · 0 new · 11 learning')
     expect(comprehensionLabel(fig(0.5, 3, 0.004, 1))).toBe('50% known · 3 new · 1 learning')
     expect(comprehensionTitle(fig(0.9725, 1, 0.0275, 11))).toBe("97% of the text's words you know; 1 word still new to you; 11 words you are learning (2% of the text)")

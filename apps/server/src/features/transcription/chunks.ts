@@ -87,7 +87,7 @@ export function withinAudio(cue: StoredCue, durationMs: number): StoredCue {
   return { ...cue, start, end: Math.max(start, Math.min(cue.end!, durationMs)) }
 }
 
-/** Untimed text on audio short enough to align in one go; longer untimed text is not aligned (see README). */
+/** Untimed text on audio short enough to align in one go; longer untimed text is first given anchors and aligned by its cues (docs/transcripts.md). */
 export function planUntimedChunk(cues: StoredCue[], durationMs: number): Chunk[] {
   return [{ index: 0, start: 0, end: durationMs, text: cues.map((c) => c.text).join(' ') }]
 }

@@ -116,7 +116,7 @@ describe('libraryComprehension', () => {
     expect((await library(alice))[pets.hashId]).toEqual(fig(0, 6, 8))
   })
 
-  it('does not read 100% known when the words left are all being learned (issue 24), on every call, for this user only', async () => {
+  it('does not read 100% known when the words left are all being learned, on every call, for this user only', async () => {
     for (const lemma of ['a', 'and', 'cat', 'the']) await mark(alice, lemma, 'known')
     for (const lemma of ['dog', 'sleep']) await mark(alice, lemma, 'learning')
     // Bob marks the same words the other way round: his figure is his own.
@@ -302,7 +302,7 @@ describe('feedComprehension', () => {
     }
   })
 
-  // Issue 23: ten digits passed the pattern, and PostgreSQL's integer refused them with a 500.
+  // Ten digits once passed the id pattern, and PostgreSQL's integer refused them with a 500.
   it('refuses ids outside PostgreSQL’s integer range with the same 400, and takes the largest one', async () => {
     for (const ids of ['2147483648', `${withTranscript},2147483648`, `2147483648,${withTranscript}`, '4294967296', '9999999999', '0', `${withTranscript},0`]) {
       const res = await get(alice, `/english_vocab/api/words/feed_comprehension?ids=${ids}`)

@@ -4,7 +4,7 @@ import { fromContract } from '../../lib/contract-route'
 import { sendSerialised } from '../../lib/serialised-json'
 import type { ComprehensionService } from './comprehension.service'
 
-/** Comprehension figures and the article's marks (issue 15). */
+/** Comprehension figures and the article's marks (decision 0007). */
 export const comprehensionRoutes: FastifyPluginAsyncZod<{ comprehension: ComprehensionService }> = async (app, { comprehension }) => {
   app.addHook('preHandler', app.requireUser)
 

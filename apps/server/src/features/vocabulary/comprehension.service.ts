@@ -143,7 +143,7 @@ export function createComprehensionService({ repo, onMarked, queueEpisodeWords, 
       const [wordForms, marks] = await Promise.all([formsOfTranscript(transcriptId), repo.statusesIn(userId, transcriptId)])
       if (tally && phrases) tally = (await phrases.adjust(userId, new Map([[transcriptId, tally]]))).get(transcriptId)
       const statuses: Record<string, WordStatus> = {}
-      // Issue 24: a learning term's level above 1 (none reads as 1), and each term's own hint.
+      // A learning term's level above 1 (none reads as 1), and each term's own hint.
       const levels: Record<string, number> = {}
       const hints: Record<string, string> = {}
       for (const m of marks) {

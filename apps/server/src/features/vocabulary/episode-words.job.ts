@@ -26,7 +26,7 @@ async function countWords(texts: string[], signal: AbortSignal): Promise<Map<str
 }
 
 /**
- * The count_episode_words job (issue 15): a channel's newest episodes that
+ * The count_episode_words job: a channel's newest episodes that
  * name a publisher transcript and have no transcript of their own get that
  * transcript read and its words counted, so My Feed shows how much of them
  * the learner understands before anyone collects them. Runs in the feed

@@ -5,9 +5,9 @@ import { podcastFeed, startFeedServer, type FeedServer } from '../../../../../te
 import { createTestUser, type TestUser } from '../../../../../test/users'
 
 /**
- * Comprehension of feed episodes nobody collected (issue 15): "shown on feed
- * episodes whose publisher transcript is known (others show nothing, not
- * zero)". The feed's <podcast:transcript> is read in the feed lane after a
+ * Comprehension of feed episodes nobody collected (docs/vocabulary.md,
+ * Comprehension figures): shown on feed episodes whose publisher transcript
+ * is known (others show nothing, not zero). The feed's <podcast:transcript> is read in the feed lane after a
  * refresh, over loopback, and counted for every follower's figure.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Meanings of the words WordNet leaves out (issue 24): WordNet describes
+ * Meanings of the words WordNet leaves out: WordNet describes
  * nouns, verbs, adjectives and adverbs, so "how", "what", "the", "can" (the
  * auxiliary) and "because" got no meaning, or a wrong one ("it" as
  * information technology, "can" as a tin). Each entry is the word's use in a

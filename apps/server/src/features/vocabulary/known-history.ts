@@ -9,7 +9,7 @@ export const dayOf = (at: Date) => at.toISOString().slice(0, 10)
  * Records the user's count of known lemmas for today, after any change of
  * statuses: one statement, so two changes at once both end with the count
  * after the later one. The statistics line reads these rows. Known phrases
- * (issue 24) are not words of their own: they are left out.
+ * are not words of their own (decision 0028): they are left out.
  */
 export async function recordKnownToday(db: Db, userId: number, now = new Date()): Promise<void> {
   await db.execute(sql`

@@ -12,7 +12,7 @@ import { loadConfig } from '../../config'
 import { describeCapabilities } from '../operations/capabilities'
 
 /**
- * The learner's language (issue 24), over HTTP on the test database (PGlite,
+ * The learner's language (docs/vocabulary.md, Your language), over HTTP on the test database (PGlite,
  * or PostgreSQL with TEST_DATABASE_URL): the settings call, and the lookup's
  * meanings in that language from a FreeDict dictd file (dictzip), from
  * dictionaries dropped in the data dir in each format (dictd, StarDict, TSV,

@@ -17,7 +17,7 @@ export interface LearnerLanguageRouteDeps {
   modelName: string | undefined
 }
 
-/** The learner's language (issue 24): their word settings, and the model's translations of a word in its sentence or of the sentence. */
+/** The learner's language (docs/vocabulary.md, Your language): their word settings, and the model's translations of a word in its sentence or of the sentence. */
 export const learnerLanguageRoutes: FastifyPluginAsyncZod<LearnerLanguageRouteDeps> = async (app, { language, tutor, budget, modelName }) => {
   app.addHook('preHandler', app.requireUser)
   const model = tutor.name !== 'offline'

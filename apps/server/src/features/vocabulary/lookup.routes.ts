@@ -9,7 +9,7 @@ import type { Placement } from './placement'
 import { explainWithModel } from './word-explanation'
 
 export interface LookupRouteDeps {
-  /** The lookup with the meanings in the learner's language (issue 24). */
+  /** The lookup with the meanings in the learner's language (decision 0013). */
   lookup: TranslatedLookup
   placement: Placement
   /** The tutor's provider: a configured model explains words too; the offline one is left to the lookup's WordNet sense. */
@@ -17,7 +17,7 @@ export interface LookupRouteDeps {
   budget: TutorBudget
 }
 
-/** The lookup popover and the placement (issue 15). */
+/** The lookup popover and the placement (docs/vocabulary.md). */
 export const lookupRoutes: FastifyPluginAsyncZod<LookupRouteDeps> = async (app, { lookup, placement, tutor, budget }) => {
   app.addHook('preHandler', app.requireUser)
   const model = tutor.name !== 'offline'

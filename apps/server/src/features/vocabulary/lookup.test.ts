@@ -73,7 +73,7 @@ describe('lookupWord', () => {
     expect((await lookup(bob, 'running')).json()).toMatchObject({ lemma: 'run', status: 'new', seen: 0 })
   })
 
-  it('folds the other senses away: each once, not the chosen one, most likely first (issue 24)', async () => {
+  it('folds the other senses away: each once, not the chosen one, most likely first', async () => {
     const body = (await lookup(alice, 'bank', 'She deposited her money and savings in the bank account.')).json()
     const others = body.other_senses as Array<{ pos: string; gloss: string; examples: string[] }>
     expect(others.length).toBeGreaterThan(3)
@@ -82,14 +82,14 @@ describe('lookupWord', () => {
     for (const o of others) expect(['NOUN', 'VERB', 'ADJ', 'ADV']).toContain(o.pos)
   })
 
-  it('reads "consider how much" as weighing, not "deem to be" (issue 24)', async () => {
+  it('reads "consider how much" as weighing, not "deem to be"', async () => {
     const body = (await lookup(alice, 'consider', 'You need to consider how much the trip will cost.')).json()
     expect(body).toMatchObject({ lemma: 'consider', pos: 'VERB' })
     expect(body.sense.gloss).not.toBe('deem to be')
     expect(body.other_senses.map((o: { gloss: string }) => o.gloss)).toContain('deem to be')
   })
 
-  it('gives a hyphenated word WordNet lacks its lemma, part of speech, IPA and meaning from its parts (issue 24)', async () => {
+  it('gives a hyphenated word WordNet lacks its lemma, part of speech, IPA and meaning from its parts', async () => {
     const body = (await lookup(alice, 'ill-disposed', 'He was not an ill-disposed young man.')).json()
     expect(body).toMatchObject({ word: 'ill-disposed', lemma: 'ill-disposed', pos: 'ADJ', ipa: 'ˈɪldɪˈspoʊzd' })
     expect(body.sense.gloss).toMatch(/^ill: .+; disposed: .+/)
@@ -100,7 +100,7 @@ describe('lookupWord', () => {
     expect(checkIn.sense.gloss).toMatch(/reporting your presence/)
   })
 
-  it('reads a contraction as written, marked under its first word, with its IPA and what it is short for (issue 24)', async () => {
+  it('reads a contraction as written, marked under its first word, with its IPA and what it is short for', async () => {
     const dont = (await lookup(alice, 'don’t', 'I don’t know where she lives.')).json()
     expect(dont).toMatchObject({ word: "don't", lemma: 'do', pos: 'AUX', ipa: 'doʊnt' })
     expect(dont.sense.gloss).toMatch(/^short for “do not” \(do: .+; not: .+\)$/)
@@ -119,7 +119,7 @@ describe('lookupWord', () => {
     })
   })
 
-  it('gives the function words WordNet leaves out a meaning: "how", "what", the auxiliary "can" (issue 24)', async () => {
+  it('gives the function words WordNet leaves out a meaning: "how", "what", the auxiliary "can"', async () => {
     const how = (await lookup(alice, 'How', 'How did you find it?')).json()
     expect(how).toMatchObject({ word: 'how', lemma: 'how', pos: 'ADV', ipa: 'haʊ' })
     expect(how.sense.gloss).toMatch(/in what way/)

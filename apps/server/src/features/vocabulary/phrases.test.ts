@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cleanTerm, countPhrase, isPhrase, isPhraseLemma, lemmaSequence, phraseLemma, phraseTokens } from './phrases'
 
-describe('phrases as sequences of lemmas (issue 24)', () => {
+describe('phrases as sequences of lemmas, counted as one unit', () => {
   it("reads Lute's zero-width joins and runs of white space as one space", () => {
     expect(cleanTerm('look\u200b \u200bforward\u200b \u200bto')).toBe('look forward to')
     expect(cleanTerm('  in   spite\tof ')).toBe('in spite of')

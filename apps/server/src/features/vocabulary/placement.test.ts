@@ -34,7 +34,7 @@ describe('placement sample and estimate', () => {
     expect(await placementBands(wordnet, 7, new Date('2026-03-02T08:00:00Z'))).not.toEqual(bands)
   })
 
-  it('shows a learner no name, vulgar word, slur or oddity, over many users’ samples (issue 24)', async () => {
+  it('shows a learner no name, vulgar word, slur or oddity, over many users’ samples', async () => {
     const shown = new Set<string>()
     for (let user = 1; user <= 60; user++) for (const band of await placementBands(wordnet, user, new Date('2026-03-01'))) band.words.forEach((w) => shown.add(w))
     expect(shown.size).toBeGreaterThan(1500)
@@ -65,7 +65,7 @@ describe('placement sample and estimate', () => {
     expect(topLemmas(1000).length).toBeLessThan(topLemmas(2000).length)
   })
 
-  it('counts the common words SUBTLEX stores capitalised, and leaves names out by a list, not by capitals (issue 24)', () => {
+  it('counts the common words SUBTLEX stores capitalised, and leaves names out by a list, not by capitals', () => {
     const top = topLemmas(1000)
     // Sentence starts: stored as "What", "How", "Well", "Yes", "Okay", "Listen", "Perhaps".
     for (const lemma of ['what', 'how', 'well', 'yes', 'okay', 'why', 'where', 'hey', 'listen', 'perhaps', 'maybe', 'hello', 'thank']) expect(top).toContain(lemma)
@@ -121,7 +121,7 @@ describe('placement calls', () => {
     expect(daily.rows).toEqual([{ known: topLemmas(2000).length - 2 }])
   })
 
-  it('after level 4,000, the most common words are known, sentence starts too; names stay new; no one else is touched (issue 24)', async () => {
+  it('after level 4,000, the most common words are known, sentence starts too; names stay new; no one else is touched', async () => {
     const carol = await createTestUser(t.db.database, 'carol@example.com')
     for (const word of ['how', 'what', 'yes', 'okay']) expect(await status(carol, word)).toBe('new')
     const res = await apply(carol, { level: 4000 })

@@ -1,5 +1,5 @@
 /**
- * Word lists for the placement (issue 24). SUBTLEX-US keeps each word in the
+ * Word lists for the placement (docs/vocabulary.md, Placement). SUBTLEX-US keeps each word in the
  * case it is mostly written in, so sentence starts ("What", "How", "Well",
  * "Yes", "Okay") are stored capitalised beside the names ("Jack", "Paris").
  * Capitals do not tell the two apart: this list does.

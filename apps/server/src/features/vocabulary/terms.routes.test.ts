@@ -7,7 +7,7 @@ import { createLibraryRepo } from '../library/library.repo'
 import { createTranscriptsRepo } from '../media/transcripts.repo'
 
 /**
- * Issue 24: the learner's own hints, learning levels 1-4, and phrases of up
+ * The learner's own hints, learning levels 1-4, and phrases of up
  * to 6 words matched on their lemmas wherever they occur, through the calls
  * the popover, the player and the Vocabulary screen make.
  */

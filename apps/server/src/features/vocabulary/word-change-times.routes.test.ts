@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../../../test/app'
 import { createTestUser, type TestUser } from '../../../../../test/users'
 
 /**
- * Issue 26: a mark made offline carries the time it was made (`changed_at`);
+ * A mark made offline (decision 0016) carries the time it was made (`changed_at`);
  * the server keeps the later change of each term (last write wins), answers
  * an older one ok without applying it, and a replay changes nothing.
  */

@@ -16,7 +16,7 @@ describe('parseWordList', () => {
     })
   })
 
-  // Issue 24: phrases of up to 6 words are terms of their own.
+  // Phrases of up to 6 words are terms of their own (decision 0028).
   it('keeps phrases of up to 6 words, skips longer ones and words over 64 characters', () => {
     expect(pairs(`ice  cream\n${'x'.repeat(65)}\nwell-known\nin spite of\none two three four five six seven`)).toEqual({
       format: 'plain',
@@ -85,7 +85,7 @@ describe('parseWordList', () => {
     expect(() => parseWordList('word,status\n', 'known')).toThrow(VOCABULARY_MSG.importEmpty)
   })
 
-  // Issue 23: lines past the limit were counted as skipped and the rest imported, though the README says "up to 200,000 lines".
+  // Lines past the limit were once counted as skipped and the rest imported, though docs/vocabulary.md says "up to 200,000 lines".
   it('takes a file of the line limit, blank lines and a final newline not counted, and refuses one line more whole', () => {
     const lines = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`)
     const atLimit = parseWordList(`${lines(WORD_IMPORT_MAX_LINES).join('\n\n')}\r\n\n`, 'known')

@@ -14,7 +14,7 @@ export const NO_SETTINGS: WordSettings = { nativeLanguage: null, dictionaryUrl: 
 /** A change: a field left undefined stays as it is, null clears it. */
 export type WordSettingsPatch = { [K in keyof WordSettings]?: WordSettings[K] }
 
-/** A learner's word settings (issue 24): one row per user, none until they change one. Every call is scoped by the user. */
+/** A learner's word settings (their language and dictionaries): one row per user, none until they change one. Every call is scoped by the user. */
 export function createWordSettingsRepo(db: Db) {
   return {
     async get(userId: number): Promise<WordSettings> {

@@ -9,7 +9,7 @@ import { createWordsRepo } from './words.repo'
 import { CARD_WORDS_BACKFILL_KEY, createWordsService } from './words.service'
 
 /**
- * What the player and the lookup show of words (issue 15): a word with a card
+ * What the player and the lookup show of words: a word with a card
  * in any deck is learning, however the card was made; a capitalised sentence
  * start is the common word, a name is a name.
  */

@@ -19,7 +19,7 @@ export interface WordRow {
   updatedAt: Date | null
 }
 
-/** A status to set (issue 24: with a level while learning, and an imported hint). */
+/** A status to set, with a level while learning and a hint from an import. */
 export interface StatusEntry {
   lemma: string
   status: WordStatus

@@ -194,7 +194,7 @@ describe('importWords and exportWords', () => {
   it("imports LingQ's, Lute's and LWT's exports with their own statuses", async () => {
     const u = await createTestUser(t.db.database, 'tools@example.com')
     const lingq = '\uFEFFTerm,Hint,Status\n"estate","property",2\nreluctant,unwilling,known\n"turn up",arrive,1\n'
-    // Issue 24: a phrase is a term of its own.
+    // A phrase ("turn up") is a term of its own.
     expect((await importText(u, lingq)).json()).toEqual({ success: true, imported: 3, skipped: 0, msg: 'ok' })
     const lute = 'language,term,translation,parent,status,tags\nEnglish,meadows,field,,W,\nEnglish,dashwood,,,I,names\nEnglish,settle,,,3,\n'
     expect((await importText(u, lute)).json()).toEqual({ success: true, imported: 3, skipped: 0, msg: 'ok' })
@@ -257,7 +257,7 @@ describe('importWords and exportWords', () => {
     expect((await history(u)).days).toEqual([{ date: today(), known: res.json().imported }])
   }, 60_000)
 
-  // Issue 23: a list of 200,001 lines was taken (its first 200,000), though the README says up to 200,000.
+  // A list of 200,001 lines was once taken (its first 200,000), though docs/vocabulary.md says up to 200,000.
   it('takes a list of 200,000 lines and refuses one of 200,001 with the contract text, saving nothing of it', async () => {
     const words = ['estate', 'meadow', 'orchard', 'harvest', 'barrel']
     const lines = (n: number) => Array.from({ length: n }, (_, i) => words[i % words.length]).join('\n')

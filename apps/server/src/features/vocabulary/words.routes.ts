@@ -5,7 +5,7 @@ import type { WordsService } from './words.service'
 
 const ok = { success: true as const, msg: MSG.ok }
 
-/** The Vocabulary screen's calls: list, change status, hint (issue 24), import, export, and the known-words line (issue 15). */
+/** The Vocabulary screen's calls: list, change status, the learner's hint, import, export, and the known-words line. */
 export const wordsRoutes: FastifyPluginAsyncZod<{ words: WordsService }> = async (app, { words }) => {
   app.addHook('preHandler', app.requireUser)
 

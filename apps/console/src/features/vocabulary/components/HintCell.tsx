@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * The Vocabulary table's hint of a term (issue 24): the learner's own
+ * The Vocabulary table's hint of a term: the learner's own
  * meaning, shown as written; a click edits it in place. Enter or leaving
  * the field saves, Escape puts it back.
  */

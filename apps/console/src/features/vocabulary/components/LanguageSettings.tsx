@@ -9,7 +9,7 @@ import { failureLine } from '../messages'
 import { LanguageSelect } from './LanguageSelect'
 
 /**
- * The Vocabulary screen's "Your language" (issue 24): the language meanings
+ * The Vocabulary screen's "Your language" (docs/vocabulary.md): the language meanings
  * are shown in (saved when chosen), the dictionaries this server has for it,
  * and the web dictionary offered for words none of them knows.
  */

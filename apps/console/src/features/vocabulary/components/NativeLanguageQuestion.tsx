@@ -6,7 +6,7 @@ import { failureLine } from '../messages'
 import { LanguageSelect } from './LanguageSelect'
 
 /**
- * The placement asks once for the learner's language (issue 24): shown
+ * The placement asks once for the learner's language: shown
  * while the dialog is open when they had none when it opened, saved as soon
  * as it is chosen. Once set, the Vocabulary screen is where it changes.
  */

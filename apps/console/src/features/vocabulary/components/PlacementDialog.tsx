@@ -74,7 +74,7 @@ export default function PlacementDialog({ onClose }: { onClose: () => void }) {
       }
     >
       <div className="space-y-4">
-        {/* Issue 24: the learner's language, asked once here. */}
+        {/* The learner's language, asked once here; the Vocabulary screen changes it later. */}
         <NativeLanguageQuestion />
         <SegmentedControl label="How to set your level" options={MODES} value={mode} onChange={setMode} className="w-full [&>button]:flex-1" />
         {mode === 'level' ? (

@@ -10,7 +10,7 @@ interface Props {
   onToggle: (lemma: string) => void
   /** Select every word of the page, or none when all are selected. */
   onToggleAll: () => void
-  /** Saves a term's hint (issue 24). */
+  /** Saves a term's hint (the learner's own meaning; empty removes it). */
   onHint: (lemma: string, hint: string) => Promise<unknown>
 }
 

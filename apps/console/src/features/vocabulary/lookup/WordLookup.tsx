@@ -19,7 +19,7 @@ import type { WordRef } from './word-at'
 export interface LookupTarget extends WordRef {
   /** The word's button in the caption: the popover opens beside it and focus returns to it. */
   anchor: HTMLElement
-  /** A phrase (issue 24): how many words from `index` it spans (2-6); one word without it. */
+  /** A phrase: how many words from `index` it spans (2-6); one word without it. */
   length?: number
 }
 
@@ -41,9 +41,9 @@ const BUTTON = 'rounded-lg px-2 py-1.5 text-sm font-semibold ring-1 ring-inset t
 const UNPRESSED = 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
 
 /**
- * The lookup popover (issue 15): the word's lemma and part of speech, its
+ * The lookup popover (docs/vocabulary.md, In the player): the word's lemma and part of speech, its
  * sense in this sentence, IPA, a replay of just this word from the media,
- * how often the user met it, and its status. Issue 24: a phrase of several
+ * how often the user met it, and its status. A phrase of several
  * words is looked up the same way; learning has levels 1-4 beside Known and
  * Ignore, also on the keys 1-4, 5/K and I/X; the learner's own hint is
  * written here; "Make a card" is a button of its own (marking never needs a

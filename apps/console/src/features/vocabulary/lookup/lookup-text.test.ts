@@ -7,11 +7,11 @@ describe('lookup texts', () => {
     expect(comprehensionText(fig(0.8712, 42, 900))).toBe('87% known · 42 new words')
     expect(comprehensionText(fig(0.996, 1, 250))).toBe('99% known · 1 new word')
     expect(comprehensionText(fig(1, 0, 10))).toBe('100% known · 0 new words')
-    // Issue 24: the 11 rare words are all being learned: not 100% known, and said apart.
+    // The 11 rare words left are all being learned: not 100% known, and said apart.
     expect(comprehensionText(fig(0.9725, 0, 400, 0.0275, 11))).toBe('97% known · 0 new words · 11 learning')
   })
 
-  it('names the folded senses (issue 24)', () => {
+  it('names the folded senses, one or many', () => {
     expect(LOOKUP_TEXT.otherSenses(1)).toBe('1 other meaning')
     expect(LOOKUP_TEXT.otherSenses(7)).toBe('7 other meanings')
   })

@@ -2,7 +2,7 @@ import type { Comprehension } from '@lingocast/contract'
 import { comprehensionLabel } from '../comprehension'
 import { formatCount } from '../../../lib/format'
 
-/** The player side's words for issue 15 (lookup popover, transcript marks, finishing an article). */
+/** The player side's words for vocabulary (lookup popover, transcript marks, finishing an article). */
 export const LOOKUP_TEXT = {
   title: 'Look up',
   loading: 'Looking up…',
@@ -29,7 +29,7 @@ export const LOOKUP_TEXT = {
   markFailed: 'The words could not be marked as known.',
   undo: 'Undo',
   undone: 'Undone: the words are new again.',
-  // Issue 24: levels, hints, phrases and keys.
+  // Learning levels, the learner's hints, phrases and marking keys.
   replayPhrase: 'Play the phrase',
   levelLabel: (level: number) => `Learning ${level}`,
   makeCard: 'Make a card',

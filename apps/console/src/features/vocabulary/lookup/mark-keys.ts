@@ -7,7 +7,7 @@ export interface KeyMark {
 }
 
 /**
- * The keys LingQ and Lute users mark words with (issue 24): 1-4 learning at
+ * The keys LingQ and Lute users mark words with (docs/vocabulary.md, Keys): 1-4 learning at
  * that level, 5 or K known, I or X ignored. Undefined for any other key or
  * with Ctrl, Cmd or Alt held.
  */

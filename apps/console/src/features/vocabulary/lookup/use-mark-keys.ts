@@ -19,7 +19,7 @@ interface Options {
 }
 
 /**
- * The marking keys of the player (issue 24), as LingQ and Lute have them:
+ * The marking keys of the player (docs/vocabulary.md, Keys), as LingQ and Lute have them:
  * 1-4 learning at that level, 5 or K known, I or X ignored, on the focused
  * word or else the word being spoken. Ignored while typing and in menus,
  * dialogs and tabs; no deck is needed.

@@ -14,7 +14,7 @@ export const WORD_MARK: Record<WordStatus, string> = {
 }
 
 /**
- * Learning by level (issue 24): the line fades from level 1 (just met) to
+ * Learning by level: the line fades from level 1 (just met) to
  * 4 (nearly known), as LingQ's shades of yellow do.
  */
 const LEARNING_LEVEL_MARK: Record<number, string> = {
