@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../test/db'
 import { makeAudio } from '../test/media'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { launchBrowser, type Browser } from './browser'
-import { signInAsDeveloper } from './session'
+import { consoleTookOver, signInAsDeveloper } from './session'
 
 /**
  * The learner's own meaning and phrases as units, in Chromium, on one
@@ -85,6 +85,8 @@ describe('a dictionary line becomes the learner’s meaning', () => {
     await page.goto(`${server.url}/console/player/audio/${hashId}`)
     const plane = words('plane').first()
     await plane.waitFor()
+    // The words are there in the server-rendered frame before the console takes keys.
+    await consoleTookOver(page)
     await plane.focus()
     await page.keyboard.press('l')
     const popover = page.getByRole('dialog', { name: 'Look up plane' })
