@@ -332,10 +332,10 @@ export async function buildApp(config: Config, deps: AppDeps) {
   app.addHook('onClose', async () => translations.close())
   app.decorate('translations', translations)
   // The offline tutor's cards say what the lookup shows: the same reading, translated the same way.
-  const tutorProvider = deps.tutor ?? createTutorProvider(config, app.log, wordnet, operatorFetch, translateWith(translations))
+  const tutorProvider = deps.tutor ?? createTutorProvider(config, app.log, wordnet, operatorFetch, translateWith(translations, wordnet))
   const tutorBudget = createTutorBudget(app, config.tutorLimitPerMinute)
   const wordSettings = createWordSettingsRepo(db)
-  const learnerLanguage = createLearnerLanguage({ settings: wordSettings, translations })
+  const learnerLanguage = createLearnerLanguage({ settings: wordSettings, translations, wordnet })
   // The languages learners chose: indexed from the start in the indexing worker, so lookups find them ready.
   if (config.processRole !== 'worker') {
     app.addHook('onReady', async () => {

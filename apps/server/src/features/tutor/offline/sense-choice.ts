@@ -1,8 +1,9 @@
 import { lemmaOf, wordTokens, type WordToken } from '../../vocabulary/lemmatise'
 import { spokenRank } from '../../vocabulary/spoken-rank'
 import { candidateLemmas, type PosHint } from './lemmas'
+import { posInContext } from './pos-in-context'
 import type { Sense, WordNet } from './wordnet'
-import { resolveWord, STOPWORDS, tokenize, WORDNET_POS, type WordInSentence } from './words'
+import { resolveWord, STOPWORDS, tokenize, WORDNET_POS, type WordInSentence } from './word-reading'
 
 /**
  * The one sense-choice function (issue 24, ARCHITECTURE.md section 14): the
@@ -36,7 +37,7 @@ export const SENSE_WEIGHTS = {
   /** Each place down WordNet's order multiplies an untagged sense's prior by this. */
   ORDER_DECAY: 0.6,
   /** The part of speech the sentence suggests (the tagger slips: "the key to", "the light when"). */
-  POS_BONUS: 2,
+  POS_BONUS: 4,
   /** 1: only senses of the suggested part of speech; 0: a bonus for them. */
   HARD_POS: 0,
   /** How many of a context word's own senses lend it their words (most frequent first). */
@@ -59,6 +60,9 @@ const CLAUSE_FRAMES = [26, 29, 34]
 const INFINITIVE_FRAMES = [28, 32, 35]
 /** ... for a verb in -ing after it. */
 const GERUND_FRAMES = [33]
+/** ... for an object after it ("runs a company", "catch the ball"): "Somebody ----s something", "Somebody ----s somebody" and the frames built on them. */
+const OBJECT_FRAMES = [8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25]
+const OBJECT_TAGS = new Set(['DET', 'NOUN', 'PROPN', 'PRON', 'NUM'])
 const CLAUSE_WORDS = new Set(['whether', 'if', 'how', 'what', 'why', 'where', 'when', 'who', 'which'])
 
 /** The frames what follows the verb in the context points to, if it points to any. */
@@ -69,6 +73,7 @@ function framesAfter(tokens: WordToken[], word: WordInSentence): number[] | unde
   if (CLAUSE_WORDS.has(next.form) || (next.form === 'that' && next.pos === 'SCONJ')) return CLAUSE_FRAMES
   if (next.form === 'to' && tokens[at + 2]?.pos === 'VERB') return INFINITIVE_FRAMES
   if (next.pos === 'VERB' && next.form.endsWith('ing')) return GERUND_FRAMES
+  if (OBJECT_TAGS.has(next.pos)) return OBJECT_FRAMES
   return undefined
 }
 
@@ -218,24 +223,12 @@ export async function chooseSense(word: WordInSentence, context: string, wordnet
   return { best: ranked[0]!.sense, ranked }
 }
 
-/** Words that make what follows them a noun phrase: "the light", "my key". */
-const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'this', 'that', 'these', 'those', 'every', 'each', 'no', 'some', 'any'])
-/** Tags of a word an adjective could describe. */
-const NOMINAL = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X'])
-
-/**
- * The tagger's part of speech of the word, with its one common slip put
- * right: after a determiner, a word read as an adjective or adverb with
- * nothing after it to describe is a noun ("the key to my door", "the light
- * when you leave").
- */
+/** The part of speech the sentence gives the word the tagger read, its slips put right (pos-in-context.ts). */
 function posInSentence(reading: WordToken | undefined, sentence: string | undefined): string | undefined {
-  if (!reading || !sentence || (reading.pos !== 'ADJ' && reading.pos !== 'ADV')) return reading?.pos
+  if (!reading || !sentence) return reading?.pos
   const tokens = wordTokens(sentence)
   const at = tokens.findIndex((t) => t.form === reading.form)
-  const before = tokens[at - 1]
-  const after = tokens[at + 1]
-  return at > 0 && DETERMINERS.has(before!.form) && !(after && NOMINAL.has(after.pos)) ? 'NOUN' : reading.pos
+  return at < 0 ? reading.pos : posInContext(tokens, at)
 }
 
 /** A word of a sentence read for the lookup: as WordNet knows it, with the chosen sense. */
