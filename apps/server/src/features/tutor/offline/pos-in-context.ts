@@ -22,13 +22,29 @@ const NOMINAL = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM'])
 const BE = new Set(['be', 'seem', 'look', 'feel', 'become', 'get'])
 const DEGREE = new Set(['very', 'so', 'too', 'quite', 'really', 'rather', 'pretty', 'extremely'])
 
+/**
+ * Whether a word the tagger read as a verb right after a noun is that noun's
+ * verb rather than the second noun of a compound: a form that is not the
+ * base ("my uncle runs", "the ball hit" with an object after it), or one
+ * with an object after it ("the dogs chase the cat").
+ */
+function verbOfSubject(tokens: readonly WordToken[], at: number): boolean {
+  const token = tokens[at]!
+  const after = tokens[at + 1]
+  if (token.pos !== 'VERB') return false
+  return token.form !== token.lemma || (after !== undefined && OBJECT_START.has(after.pos))
+}
+const OBJECT_START = new Set(['DET', 'PRON'])
+
 /** Whether the words before `at` are an article or possessive and then only adjectives (or nouns of a compound): "the", "a bad", "the bus". */
 function afterDeterminer(tokens: readonly WordToken[], at: number): boolean {
+  const { pos } = tokens[at]!
+  const compound = pos === 'NOUN' || (pos === 'VERB' && !verbOfSubject(tokens, at))
   for (let i = at - 1; i >= 0 && i >= at - 3; i--) {
     const t = tokens[i]!
     if (DETERMINERS.has(t.form) && (t.pos === 'DET' || t.pos === 'PRON')) return true
     // Between them: adjectives (the tagger reads some as adverbs: "a small flat"), or the noun of a compound ("the bus stop").
-    const between = t.pos === 'ADJ' || (t.pos === 'ADV' && !DEGREE.has(t.form)) || (t.pos === 'NOUN' && i === at - 1)
+    const between = t.pos === 'ADJ' || (t.pos === 'ADV' && !DEGREE.has(t.form)) || (compound && t.pos === 'NOUN' && i === at - 1)
     if (!between) return false
   }
   return false
@@ -52,4 +68,27 @@ export function posInContext(tokens: readonly WordToken[], at: number): string |
     if (verb && (verb.pos === 'AUX' || verb.pos === 'VERB') && BE.has(verb.lemma) && (pos === 'NOUN' ? DEGREE.has(before.form) : true)) return 'ADJ'
   }
   return pos
+}
+
+const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'we', 'they'])
+const MODALS = new Set(['will', 'would', 'can', 'could', 'should', 'must', 'might', 'may', 'shall'])
+
+/**
+ * Whether the syntax around tokens[at] leaves its part of speech (as
+ * posInContext reads it) in no doubt, so that senses of another part of
+ * speech need not be weighed at all:
+ *
+ * - a noun right after an article or possessive (adjectives between), with
+ *   nothing after it that it could describe: "checked my watch.", "the key to";
+ * - a verb right after a subject pronoun or a modal: "he runs", "I can watch".
+ *
+ * Elsewhere the tagger's reading only earns a bonus: it slips.
+ */
+export function posIsCertain(tokens: readonly WordToken[], at: number): boolean {
+  const pos = posInContext(tokens, at)
+  const before = tokens[at - 1]
+  const after = tokens[at + 1]
+  if (pos === 'NOUN') return afterDeterminer(tokens, at) && !(after !== undefined && NOMINAL.has(after.pos))
+  if (pos === 'VERB' && before) return (SUBJECT_PRONOUNS.has(before.form) && before.pos === 'PRON') || MODALS.has(before.form)
+  return false
 }

@@ -1,7 +1,7 @@
 import { lemmaOf, wordTokens, type WordToken } from '../../vocabulary/lemmatise'
 import { spokenRank } from '../../vocabulary/spoken-rank'
 import { candidateLemmas, type PosHint } from './lemmas'
-import { posInContext } from './pos-in-context'
+import { posInContext, posIsCertain } from './pos-in-context'
 import type { Sense, WordNet } from './wordnet'
 import { resolveWord, STOPWORDS, tokenize, WORDNET_POS, type WordInSentence } from './word-reading'
 
@@ -52,6 +52,8 @@ export const SENSE_WEIGHTS = {
   NAME_PENALTY: 5,
   /** A verb sense whose sentence frames fit what follows the verb ("consider how much": a clause). */
   FRAME_BONUS: 2,
+  /** A verb sense WordNet only knows without an object ("run": move fast) when an object follows ("runs a hotel"). */
+  NO_OBJECT_PENALTY: 3,
 }
 
 /** WordNet's verb frames (frames.vrb) for a clause after the verb: "that CLAUSE", "whether INFINITIVE", "It ----s that CLAUSE". */
@@ -195,7 +197,7 @@ function priorsOf(senses: Sense[]): number[] {
  */
 export async function chooseSense(word: WordInSentence, context: string, wordnet?: WordNet): Promise<SenseChoice> {
   const { OVERLAP_WEIGHT, POS_BONUS, NAME_PENALTY, HARD_POS } = SENSE_WEIGHTS
-  const ofPos = HARD_POS && word.hint ? word.senses.filter((s) => s.pos === word.hint) : []
+  const ofPos = (HARD_POS || word.hintCertain) && word.hint ? word.senses.filter((s) => s.pos === word.hint) : []
   const candidates = ofPos.length > 0 ? ofPos : word.senses
   const bag = await contextOf(wordnet, word, context)
   // P(sense | part of speech): which part of speech the sentence uses is the tagger's to say (the bonus), not the tag counts'.
@@ -216,19 +218,20 @@ export async function chooseSense(word: WordInSentence, context: string, wordnet
     const posBonus = word.hint && sense.pos === word.hint ? POS_BONUS : 0
     const name = sense.proper && lowerCase ? NAME_PENALTY : 0
     const frame = frames && sense.frames.some((f) => frames.includes(f)) ? SENSE_WEIGHTS.FRAME_BONUS : 0
-    return { sense, overlap, score: priors.get(sense)! + OVERLAP_WEIGHT * overlap + posBonus + frame - name }
+    const noObject = frames === OBJECT_FRAMES && sense.frames.length > 0 && frame === 0 ? SENSE_WEIGHTS.NO_OBJECT_PENALTY : 0
+    return { sense, overlap, score: priors.get(sense)! + OVERLAP_WEIGHT * overlap + posBonus + frame - noObject - name }
   })
   // Stable: between equal scores, WordNet's order.
   ranked.sort((a, b) => b.score - a.score)
   return { best: ranked[0]!.sense, ranked }
 }
 
-/** The part of speech the sentence gives the word the tagger read, its slips put right (pos-in-context.ts). */
-function posInSentence(reading: WordToken | undefined, sentence: string | undefined): string | undefined {
-  if (!reading || !sentence) return reading?.pos
+/** The part of speech the sentence gives the word the tagger read, its slips put right, and whether the syntax makes it certain (pos-in-context.ts). */
+function posInSentence(reading: WordToken | undefined, sentence: string | undefined): { tag: string | undefined; certain: boolean } {
+  if (!reading || !sentence) return { tag: reading?.pos, certain: false }
   const tokens = wordTokens(sentence)
   const at = tokens.findIndex((t) => t.form === reading.form)
-  return at < 0 ? reading.pos : posInContext(tokens, at)
+  return at < 0 ? { tag: reading.pos, certain: false } : { tag: posInContext(tokens, at), certain: posIsCertain(tokens, at) }
 }
 
 /** A word of a sentence read for the lookup: as WordNet knows it, with the chosen sense. */
@@ -248,8 +251,9 @@ export async function senseInSentence(wordnet: WordNet, form: string, sentence: 
   const lemma = reading?.lemma ?? form
   const resolved = (await resolveWord(wordnet, lemma, undefined, reading)) ?? (await resolveWord(wordnet, form, undefined, reading))
   if (!resolved) return undefined
-  const tag = posInSentence(reading, sentence)
-  const pos = tag ? WORDNET_POS[tag] : undefined
-  const word = { ...resolved, form, ...(pos ? { hint: pos } : {}) }
+  const { tag, certain } = posInSentence(reading, sentence)
+  // A name the tagger reads in a common word ("the Labour Party"): WordNet's nouns.
+  const pos = tag === 'PROPN' ? 'n' : tag ? WORDNET_POS[tag] : undefined
+  const word = { ...resolved, form, ...(pos ? { hint: pos, hintCertain: certain } : {}) }
   return { word, pos, choice: await chooseSense(word, sentence ?? '', wordnet) }
 }

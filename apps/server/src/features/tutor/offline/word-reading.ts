@@ -26,6 +26,8 @@ export interface WordInSentence {
   frequency: number
   /** Part of speech suggested by the tagger, the ending or the word before it. */
   hint?: PosHint
+  /** Whether the sentence's syntax leaves no doubt about `hint` (pos-in-context.ts): then only its senses are weighed. */
+  hintCertain?: boolean
   /** A hyphenated word WordNet lacks as a whole ("ill-disposed"): its parts as WordNet knows them; `senses` is then empty. */
   parts?: WordInSentence[]
 }

@@ -245,6 +245,12 @@ export function parseArticle(text: string, term: string): ParsedArticle {
   return out
 }
 
+/** The start every form of the looked-up word shares ("ring" for "rings", "leav" for "leaves"). */
+function ownStem(term: string): string {
+  const first = term.split(' ')[0] ?? term
+  return first.length > 3 ? first.replace(/e$/, '') : first
+}
+
 /**
  * Meanings of the articles found under one key, scored. `articles` are in
  * the dictionary's order; an article whose headword's IPA is much longer
@@ -257,6 +263,7 @@ export function scoreArticles(articles: string[], key: MeaningQuery['keys'][numb
   const shortest = ipas.length > 0 ? Math.min(...ipas) : 0
   const pos = query.sense?.pos ?? coarse(query.pos)
   const posWeight = query.sense ? SENSE_MATCH.POS : 3
+  const stem = ownStem(key.term)
   const out: Meaning[] = []
   parsed.forEach((article, index) => {
     const ipaLength = article.ipa?.replace(/[ˈˌ.\s]/g, '').length ?? 0
@@ -269,13 +276,15 @@ export function scoreArticles(articles: string[], key: MeaningQuery['keys'][numb
     if (article.forms) base += 1
     base += Math.min(article.examples, 5) * 0.6 + Math.min(article.related, 8) * 0.15 - article.labels
     base += Math.min(overlap(query.context, article.english), 3) * 1.5
+    // The word itself is in most articles' examples and in the sense's synonyms: it tells no sense from another.
+    const senseEnglish = article.english.filter((w) => !w.startsWith(stem))
     for (const meaning of article.meanings) {
       let score = base - meaning.line * 0.1
       const entryPos = posOfTags(meaning.tags) ?? (key.kind === 'frame' ? 'VERB' : undefined)
       if (pos && entryPos) score += entryPos === pos ? posWeight : -posWeight
       // Against the chosen sense, a line that says no part of speech ("Schlaf" for "sleeps") gives way to one that says the sense's.
       else if (query.sense && !entryPos) score -= SENSE_MATCH.POS / 2
-      if (query.sense) score += SENSE_MATCH.OVERLAP * Math.min(overlap(query.sense.words, [...article.english, ...labelWords(meaning.text)]), SENSE_MATCH.OVERLAP_MAX)
+      if (query.sense) score += SENSE_MATCH.OVERLAP * Math.min(overlap(query.sense.words, [...senseEnglish, ...labelWords(meaning.text)]), SENSE_MATCH.OVERLAP_MAX)
       out.push({ text: meaning.text, score })
     }
   })
