@@ -36,6 +36,7 @@ for (const r of german.results) {
   if (!keep(r.index) || r.right) continue
   console.log(`GERMAN ${r.line} ${r.word} sense=${senseRight.get(r.line) ? 'ok' : 'WRONG'} want=${r.german?.join('|')} first="${r.first}" "${r.sentence}"`)
 }
-console.log(`\nsense ${half}: tuning ${senses.results.filter((r, i) => i % 2 === 0 && r.right).length}, german tuning ${german.tuning.right}/${german.tuning.cases} kept out ${german.keptOut.right}/${german.keptOut.cases}`)
+const shown = half === 'kept-out' ? german.keptOut : german.tuning
+console.log(`\n${half === 'kept-out' ? 'kept-out' : 'tuning'} half: sense ${senses.results.filter((r, i) => keep(i) && r.right).length}, German ${shown.right}/${shown.cases}`)
 await translations.close()
 process.exit(0)

@@ -3,6 +3,7 @@ import type { WordNet } from '../tutor/offline/wordnet'
 import { senseWordsOf, type SenseWords } from './dictionaries/meanings'
 import type { Translations } from './dictionaries/translations'
 import type { Sense } from '../tutor/offline/wordnet'
+import { OBJECT_FRAMES } from '../tutor/offline/sense-choice'
 import { resolveWord, senseInContext } from '../tutor/offline/words'
 import type { WordToken } from './lemmatise'
 import { isPhrase, phraseLemma, phraseTokens } from './phrases'
@@ -67,9 +68,17 @@ export type TranslateMeaning = (language: string, found: { lemma: string; word: 
 
 const SENSE_POS: Record<string, string> = { n: 'NOUN', v: 'VERB', a: 'ADJ', r: 'ADV' }
 
-/** What a dictionary line is matched against for a WordNet sense: its part of speech and its words. */
+/** Whether a verb sense takes an object, by WordNet's sentence frames: always, never, or either (undefined). */
+function transitivity(sense: Sense): boolean | undefined {
+  if (sense.pos !== 'v' || sense.frames.length === 0) return undefined
+  const withObject = sense.frames.filter((f) => OBJECT_FRAMES.includes(f)).length
+  return withObject === sense.frames.length ? true : withObject === 0 ? false : undefined
+}
+
+/** What a dictionary line is matched against for a WordNet sense: its part of speech, its words and, for a verb, whether it takes an object. */
 export function senseWords(sense: Sense): SenseWords {
-  return senseWordsOf(SENSE_POS[sense.pos] ?? 'X', [sense.definition, ...sense.examples, ...sense.synonyms.map((w) => w.replace(/_/g, ' ')), ...sense.related])
+  const texts = [sense.definition, ...sense.examples, ...sense.synonyms.map((w) => w.replace(/_/g, ' ')), ...sense.related]
+  return senseWordsOf(SENSE_POS[sense.pos] ?? 'X', texts, transitivity(sense))
 }
 
 /**

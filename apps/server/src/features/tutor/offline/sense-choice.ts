@@ -63,7 +63,7 @@ const INFINITIVE_FRAMES = [28, 32, 35]
 /** ... for a verb in -ing after it. */
 const GERUND_FRAMES = [33]
 /** ... for an object after it ("runs a company", "catch the ball"): "Somebody ----s something", "Somebody ----s somebody" and the frames built on them. */
-const OBJECT_FRAMES = [8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25]
+export const OBJECT_FRAMES = [8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25]
 const OBJECT_TAGS = new Set(['DET', 'NOUN', 'PROPN', 'PRON', 'NUM'])
 const CLAUSE_WORDS = new Set(['whether', 'if', 'how', 'what', 'why', 'where', 'when', 'who', 'which'])
 

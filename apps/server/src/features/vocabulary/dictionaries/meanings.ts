@@ -27,10 +27,27 @@ export interface SenseWords {
   pos: string
   /** Its synonyms, definition, examples and linked words, normalised. */
   words: ReadonlySet<string>
+  /** For a verb: whether the sense takes an object (true), never does (false), or either (undefined). */
+  transitive?: boolean | undefined
 }
 
-/** How much a line gains per word its article shares with the chosen sense (at most SENSE_OVERLAP_MAX words), and for the sense's part of speech. */
-export const SENSE_MATCH = { OVERLAP: 1.5, OVERLAP_MAX: 4, POS: 4 }
+/**
+ * How much a line gains per word its article shares with the chosen sense
+ * (OVERLAP_MAX words at most), for
+ * the sense's part of speech, and for a verb line marked transitive or
+ * intransitive as the sense is (VALENCY; as much lost when it is the other).
+ */
+export const SENSE_MATCH = { OVERLAP: 1.5, OVERLAP_MAX: 4, POS: 4, VALENCY: 1.5 }
+
+/** FreeDict's <v, trans> / <v, intr>: whether a verb line takes an object, when it says. */
+function valencyOf(tags: string[]): boolean | undefined {
+  for (const tag of tags) {
+    if (/\btrans\b|\bvt\b/.test(tag)) return true
+    if (/\bintr\b|\bvi\b/.test(tag)) return false
+  }
+  return undefined
+}
+
 
 /** Subject labels as the words a WordNet definition of that subject uses ("[zool.]": an animal). */
 const LABEL_WORDS: Record<string, string> = {
@@ -52,10 +69,10 @@ function labelWords(text: string): string[] {
 }
 
 /** A sense's words as a line's are normalised. */
-export function senseWordsOf(pos: string, texts: readonly string[]): SenseWords {
+export function senseWordsOf(pos: string, texts: readonly string[], transitive?: boolean): SenseWords {
   const words = new Set<string>()
   for (const text of texts) for (const w of englishWords(text)) if (!STOPWORDS.has(w)) words.add(w)
-  return { pos, words }
+  return { pos, words, ...(transitive === undefined ? {} : { transitive }) }
 }
 
 export interface Meaning {
@@ -285,6 +302,8 @@ export function scoreArticles(articles: string[], key: MeaningQuery['keys'][numb
       // Against the chosen sense, a line that says no part of speech ("Schlaf" for "sleeps") gives way to one that says the sense's.
       else if (query.sense && !entryPos) score -= SENSE_MATCH.POS / 2
       if (query.sense) score += SENSE_MATCH.OVERLAP * Math.min(overlap(query.sense.words, [...senseEnglish, ...labelWords(meaning.text)]), SENSE_MATCH.OVERLAP_MAX)
+      const valency = query.sense?.transitive === undefined ? undefined : valencyOf(meaning.tags)
+      if (valency !== undefined) score += valency === query.sense!.transitive ? SENSE_MATCH.VALENCY : -SENSE_MATCH.VALENCY
       out.push({ text: meaning.text, score })
     }
   })
