@@ -54,6 +54,8 @@ export const SENSE_WEIGHTS = {
   FRAME_BONUS: 2,
   /** A verb sense WordNet only knows without an object ("run": move fast) when an object follows ("runs a hotel"). */
   NO_OBJECT_PENALTY: 3,
+  /** The sense a compound of the word before and this one is filed under ("kitchen table": a table, the furniture). */
+  COMPOUND_BONUS: 4,
 }
 
 /** WordNet's verb frames (frames.vrb) for a clause after the verb: "that CLAUSE", "whether INFINITIVE", "It ----s that CLAUSE". */
@@ -77,6 +79,19 @@ function framesAfter(tokens: WordToken[], word: WordInSentence): number[] | unde
   if (next.pos === 'VERB' && next.form.endsWith('ing')) return GERUND_FRAMES
   if (OBJECT_TAGS.has(next.pos)) return OBJECT_FRAMES
   return undefined
+}
+
+/**
+ * The senses of the word that a WordNet compound of it and the word before
+ * it is, or is filed under: "kitchen table" is a table (furniture), "the
+ * Labour Party" a party (political), "bathroom scale" a scale (for weighing).
+ */
+async function compoundSenses(wordnet: WordNet | undefined, tokens: WordToken[], word: WordInSentence): Promise<Set<string>> {
+  const at = tokens.findIndex((t) => t.form === word.form.toLowerCase())
+  const before = tokens[at - 1]
+  if (!wordnet || at < 1 || !before || !['NOUN', 'PROPN', 'ADJ'].includes(before.pos)) return new Set()
+  const compounds = (await wordnet.senses(`${before.form}_${word.lemma}`)).filter((s) => s.pos === 'n')
+  return new Set(compounds.flatMap((s) => [`n${s.offset}`, ...s.broader]))
 }
 
 export interface ScoredSense {
@@ -207,7 +222,9 @@ export async function chooseSense(word: WordInSentence, context: string, wordnet
     priorsOf(same).forEach((p, i) => priors.set(same[i]!, p))
   }
   const lowerCase = word.form === word.form.toLowerCase()
-  const frames = framesAfter(wordTokens(context), word)
+  const tokens = wordTokens(context)
+  const frames = framesAfter(tokens, word)
+  const compound = await compoundSenses(wordnet, tokens, word)
   const ranked = candidates.map((sense): ScoredSense => {
     const signature = signatureOf(sense)
     let overlap = 0
@@ -219,7 +236,8 @@ export async function chooseSense(word: WordInSentence, context: string, wordnet
     const name = sense.proper && lowerCase ? NAME_PENALTY : 0
     const frame = frames && sense.frames.some((f) => frames.includes(f)) ? SENSE_WEIGHTS.FRAME_BONUS : 0
     const noObject = frames === OBJECT_FRAMES && sense.frames.length > 0 && frame === 0 ? SENSE_WEIGHTS.NO_OBJECT_PENALTY : 0
-    return { sense, overlap, score: priors.get(sense)! + OVERLAP_WEIGHT * overlap + posBonus + frame - noObject - name }
+    const compoundBonus = compound.has(`${sense.pos}${sense.offset}`) ? SENSE_WEIGHTS.COMPOUND_BONUS : 0
+    return { sense, overlap, score: priors.get(sense)! + OVERLAP_WEIGHT * overlap + posBonus + frame + compoundBonus - noObject - name }
   })
   // Stable: between equal scores, WordNet's order.
   ranked.sort((a, b) => b.score - a.score)
