@@ -27,4 +27,8 @@ describe('translations in the order of the chosen sense', () => {
   it('puts a lamp or light first for "turn on the light", not "Tageslicht"', async () => {
     expect(await firstLine('light', 'light', 'NOUN', 'Turn on the light.', 'any device serving as a source of illumination')).toMatch(/Lampe|Leuchte|\bLicht\b/)
   }, 60_000)
+
+  it('puts the transitive "betreiben" first for running a company, not the intransitive "laufen"', async () => {
+    expect(await firstLine('run', 'runs', 'VERB', 'He runs a small company.', 'direct or control')).toMatch(/\bbetreiben\b/)
+  }, 60_000)
 })
