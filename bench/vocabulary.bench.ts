@@ -1,5 +1,10 @@
 import { createWordNet } from '../apps/server/src/features/tutor/offline/wordnet'
 import { evaluateSenseChoice } from '../test/sense-choice/evaluate'
+import { evaluateGerman } from '../test/sense-choice/evaluate-german'
+import { translateWith } from '../apps/server/src/features/vocabulary/meaning-in-sentence'
+import { loadConfig } from '../apps/server/src/config'
+import { discoverDictionaries } from '../apps/server/src/features/vocabulary/dictionaries/discover'
+import { createTranslations } from '../apps/server/src/features/vocabulary/dictionaries/translations'
 import autocannon from 'autocannon'
 import { topLemmas } from '../apps/server/src/features/vocabulary/placement'
 import { measure, median, postgresReachable, printTable, startTarget, type Measurement } from './harness'
@@ -125,7 +130,27 @@ if (!libraryOnly) {
     { target: `sense choice: held-out half (${senses.heldOut.cases})`, right: senses.heldOut.right, share: pct(senses.heldOut.right, senses.heldOut.cases) },
     { target: 'baseline on the held-out half', right: senses.heldOut.baselineRight, share: pct(senses.heldOut.baselineRight, senses.heldOut.cases) },
   ])
+  // The first German line (FreeDict English-German, Debian's dict-freedict-eng-deu) against the German labelled for each case;
+  // before the lines were ordered by the chosen sense: 64/112 tuning, 59/110 kept out (sense 73/118, 74/117).
+  const wordnet = createWordNet()
+  const discovery = discoverDictionaries(loadConfig({ DATA_DIR: '/nonexistent-lingocast-data' }).dictionaries)
+  const translations = createTranslations({ discovery: { ...discovery, skipped: [] }, log: { info: () => {}, warn: () => {} } })
+  await translations.ready('de')
+  const german = await evaluateGerman(wordnet, translateWith(translations, wordnet))
+  const unordered = await evaluateGerman(wordnet, translateWith(translations))
+  await translations.close()
+  const evenSense = senses.results.filter((_, i) => i % 2 === 0)
+  printTable([
+    { target: 'sense choice: tuning half (even cases)', right: evenSense.filter((r) => r.right).length, share: pct(evenSense.filter((r) => r.right).length, evenSense.length) },
+    { target: 'German first line, by sense: tuning half', right: german.tuning.right, share: pct(german.tuning.right, german.tuning.cases) },
+    { target: 'German first line, by sense: kept-out half', right: german.keptOut.right, share: pct(german.keptOut.right, german.keptOut.cases) },
+    { target: "German first line, dictionary's order: tuning", right: unordered.tuning.right, share: pct(unordered.tuning.right, unordered.tuning.cases) },
+    { target: "German first line, dictionary's order: kept out", right: unordered.keptOut.right, share: pct(unordered.keptOut.right, unordered.keptOut.cases) },
+  ])
   senseParts.push(
+    `german_tuning_share=${(german.tuning.right / german.tuning.cases).toFixed(3)}`,
+    `german_kept_out_share=${(german.keptOut.right / german.keptOut.cases).toFixed(3)}`,
+    `german_unordered_kept_out_share=${(unordered.keptOut.right / unordered.keptOut.cases).toFixed(3)}`,
     `sense_cases=${senses.cases}`,
     `sense_share=${senses.share.toFixed(3)}`,
     `sense_first_sense_share=${senses.baselineShare.toFixed(3)}`,

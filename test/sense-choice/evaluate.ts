@@ -11,6 +11,8 @@ export interface SenseCase {
   word: string
   /** The WordNet 3.1 sense key of the right sense ("bank%1:17:01::"). */
   key: string
+  /** German a learner should see first (words of FreeDict English-German's lines for this sense), when FreeDict has the sense. */
+  german?: string[]
 }
 
 export const LABELLED_FILE = path.join(import.meta.dirname, 'labelled.tsv')
@@ -21,9 +23,10 @@ export function labelledCases(file = LABELLED_FILE): SenseCase[] {
     .split('\n')
     .flatMap((text, i) => {
       if (!text.trim() || text.startsWith('#')) return []
-      const [sentence, word, key] = text.split('\t')
+      const [sentence, word, key, german] = text.split('\t')
       if (!sentence || !word || !key) throw new Error(`${file}:${i + 1}: expected sentence, word and sense key, tab-separated`)
-      return [{ line: i + 1, sentence, word, key: key.trim() }]
+      const words = german?.trim() ? { german: german.trim().split('|') } : {}
+      return [{ line: i + 1, sentence, word, key: key.trim(), ...words }]
     })
 }
 

@@ -45,7 +45,7 @@ export const tutorFeature = defineFeature({
   async register(app, { config, operatorFetch, tutor: handedIn }) {
     const wordnet = createWordNet()
     // The offline tutor's cards say what the lookup shows: the same reading, translated the same way.
-    const translate = translateWith({ translate: (language, query) => app.translations.translate(language, query) })
+    const translate = translateWith({ translate: (language, word) => app.translations.translate(language, word) }, wordnet)
     const provider = handedIn ?? createTutorProvider(config, app.log, wordnet, operatorFetch, translate)
     const budget = createTutorBudget(app, config.tutorLimitPerMinute)
     const tutor = createTutorService({

@@ -78,7 +78,8 @@ export const vocabularyFeature = defineFeature({
     const translations = createTranslations({ discovery: discoverDictionaries(config.dictionaries), log: app.log })
     app.addHook('onClose', async () => translations.close())
     const wordSettings = createWordSettingsRepo(db)
-    const learnerLanguage = createLearnerLanguage({ settings: wordSettings, translations })
+    // Each dictionary's lines in the order of the sense the word has in its sentence: the tutor's WordNet.
+    const learnerLanguage = createLearnerLanguage({ settings: wordSettings, translations, wordnet: app.tutor.wordnet })
     // The languages learners chose: indexed from the start in the indexing worker, so lookups find them ready.
     if (config.processRole !== 'worker') {
       app.addHook('onReady', async () => {

@@ -1,6 +1,7 @@
 import { dictionaryLink, languageName, type Translation } from '@lingocast/contract'
 import type { Translations } from './dictionaries/translations'
 import type { Lookup } from './lookup'
+import type { WordNet } from '../tutor/offline/wordnet'
 import { translateWith } from './meaning-in-sentence'
 import type { WordSettings, WordSettingsPatch, WordSettingsRepo } from './word-settings.repo'
 
@@ -26,9 +27,10 @@ interface LookedUp {
  * read while the lookup analyses the word, so a lookup costs one indexed
  * read more and the dictionaries' hash probes.
  */
-export function createLearnerLanguage(deps: { settings: WordSettingsRepo; translations: Translations }) {
+export function createLearnerLanguage(deps: { settings: WordSettingsRepo; translations: Translations; wordnet?: WordNet }) {
   const { settings, translations } = deps
-  const translate = translateWith(translations)
+  // With WordNet, each dictionary's lines come in the order of the sense the word has in its sentence.
+  const translate = translateWith(translations, deps.wordnet)
 
   async function meaningFor(own: WordSettings, found: LookedUp, sentence: string | undefined): Promise<LearnerMeaning> {
     const language = own.nativeLanguage

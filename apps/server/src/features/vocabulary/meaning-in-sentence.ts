@@ -1,6 +1,9 @@
 import type { Translation } from '@lingocast/contract'
 import type { WordNet } from '../tutor/offline/wordnet'
+import { senseWordsOf, type SenseWords } from './dictionaries/meanings'
 import type { Translations } from './dictionaries/translations'
+import type { Sense } from '../tutor/offline/wordnet'
+import { OBJECT_FRAMES } from '../tutor/offline/sense-choice'
 import { resolveWord, senseInContext } from '../tutor/offline/words'
 import type { WordToken } from './lemmatise'
 import { isPhrase, phraseLemma, phraseTokens } from './phrases'
@@ -63,11 +66,32 @@ export async function meaningInSentence(wordnet: WordNet, text: string, sentence
 /** A word or phrase as the lookup read it, translated into the learner's language: best first, each naming its dictionary. */
 export type TranslateMeaning = (language: string, found: { lemma: string; word: string; pos: string }, sentence: string | undefined) => Promise<Translation[]>
 
-/** The one way a reading is translated, for the popover and for cards alike. */
+const SENSE_POS: Record<string, string> = { n: 'NOUN', v: 'VERB', a: 'ADJ', r: 'ADV' }
+
+/** Whether a verb sense takes an object, by WordNet's sentence frames: always, never, or either (undefined). */
+function transitivity(sense: Sense): boolean | undefined {
+  if (sense.pos !== 'v' || sense.frames.length === 0) return undefined
+  const withObject = sense.frames.filter((f) => OBJECT_FRAMES.includes(f)).length
+  return withObject === sense.frames.length ? true : withObject === 0 ? false : undefined
+}
+
+/** What a dictionary line is matched against for a WordNet sense: its part of speech, its words and, for a verb, whether it takes an object. */
+export function senseWords(sense: Sense): SenseWords {
+  const texts = [sense.definition, ...sense.examples, ...sense.synonyms.map((w) => w.replace(/_/g, ' ')), ...sense.related]
+  return senseWordsOf(SENSE_POS[sense.pos] ?? 'X', texts, transitivity(sense))
+}
+
+/**
+ * The one way a reading is translated, for the popover and for cards alike:
+ * with WordNet, each dictionary's lines come in the order of how well they
+ * match the sense the word has in its sentence (the one the popover shows).
+ */
 export const translateWith =
-  (translations: Pick<Translations, 'translate'>): TranslateMeaning =>
-  (language, found, sentence) =>
-    translations.translate(language, { lemma: found.lemma, form: found.word, pos: found.pos, sentence })
+  (translations: Pick<Translations, 'translate'>, wordnet?: WordNet): TranslateMeaning =>
+  async (language, found, sentence) => {
+    const sense = wordnet && found.pos !== 'PHRASE' ? (await meaningInSentence(wordnet, found.word, sentence)).wordnetSense : undefined
+    return translations.translate(language, { lemma: found.lemma, form: found.word, pos: found.pos, sentence, ...(sense ? { sense: senseWords(sense) } : {}) })
+  }
 
 /** How a term sounds, as IPA: a phrase word by word (null when one of them is missing). */
 export async function termIpa(term: Term): Promise<string | null> {

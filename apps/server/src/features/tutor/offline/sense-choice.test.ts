@@ -47,6 +47,25 @@ describe('sense choice', () => {
     expect(money!.choice.best.definition).toMatch(/financial institution/)
   })
 
+  // Sentences outside the labelled set: each was read wrong before the rule it names.
+  it('reads a verb after its subject with an object as the verb that takes one: running a business, not moving fast', async () => {
+    for (const sentence of ['He runs a small company.', 'My aunt runs a little bakery in town.']) {
+      const run = await senseInSentence(wordnet, 'runs', sentence)
+      expect(run!.choice.best.definition, sentence).toBe('direct or control')
+    }
+    expect((await senseInSentence(wordnet, 'sleeps', 'The cat sleeps on the sofa all day.'))!.choice.best.definition).toBe('be asleep')
+  })
+
+  it('weighs only the noun senses of a noun after a possessive at the end of a sentence', async () => {
+    const watch = await senseInSentence(wordnet, 'watch', 'I checked my watch.')
+    expect(watch!.choice.ranked.every((r) => r.sense.pos === 'n')).toBe(true)
+  })
+
+  it('reads a compound WordNet knows by the sense it is filed under: the kitchen table is the furniture', async () => {
+    const table = await senseInSentence(wordnet, 'table', 'We ate dinner at the kitchen table.')
+    expect(table!.choice.best.definition).toMatch(/^a piece of furniture having a smooth flat top/)
+  })
+
   it('ranks every sense, best first, and without a context falls back on the most frequent one', async () => {
     const word = (await resolveWord(wordnet, 'bank'))!
     const { best, ranked } = await chooseSense(word, '', wordnet)

@@ -34,6 +34,8 @@ export interface Sense {
    * CLAUSE", 28 "Somebody ----s to INFINITIVE"...); empty for other parts of speech.
    */
   frames: number[]
+  /** The synsets WordNet files this one under (hypernyms, instance hypernyms), as "n03963198": what a compound's sense points back to. */
+  broader: string[]
 }
 
 interface WordposPointer {
@@ -214,6 +216,7 @@ export function createWordNet() {
                 count: senseCounts.get(`${key}%${WORDPOS_POS[s.pos] ?? pos}%${s.synsetOffset}`) ?? 0,
                 related: await relatedOf(s),
                 frames: pos === 'v' ? await framesOf(s.synsetOffset, key).catch(() => []) : [],
+                broader: (s.ptrs ?? []).filter((p) => p.pointerSymbol === '@' || p.pointerSymbol === '@i').map((p) => `${WORDPOS_POS[p.pos] ?? p.pos}${p.synsetOffset}`),
               })),
             )
           }),

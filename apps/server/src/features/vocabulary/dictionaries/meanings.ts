@@ -17,6 +17,62 @@ export interface MeaningQuery {
   pos: string
   /** The sentence's content words (normalised), the word itself left out. */
   context: ReadonlySet<string>
+  /** The sense the lookup chose for the word in its sentence: lines that match it come first. */
+  sense?: SenseWords | undefined
+}
+
+/** A WordNet sense as a dictionary line is matched against it: its part of speech and its words. */
+export interface SenseWords {
+  /** NOUN, VERB, ADJ or ADV. */
+  pos: string
+  /** Its synonyms, definition, examples and linked words, normalised. */
+  words: ReadonlySet<string>
+  /** For a verb: whether the sense takes an object (true), never does (false), or either (undefined). */
+  transitive?: boolean | undefined
+}
+
+/**
+ * How much a line gains per word its article shares with the chosen sense
+ * (OVERLAP_MAX words at most), for
+ * the sense's part of speech, and for a verb line marked transitive or
+ * intransitive as the sense is (VALENCY; as much lost when it is the other).
+ */
+export const SENSE_MATCH = { OVERLAP: 1.5, OVERLAP_MAX: 4, POS: 4, VALENCY: 1.5 }
+
+/** FreeDict's <v, trans> / <v, intr>: whether a verb line takes an object, when it says. */
+function valencyOf(tags: string[]): boolean | undefined {
+  for (const tag of tags) {
+    if (/\btrans\b|\bvt\b/.test(tag)) return true
+    if (/\bintr\b|\bvi\b/.test(tag)) return false
+  }
+  return undefined
+}
+
+
+/** Subject labels as the words a WordNet definition of that subject uses ("[zool.]": an animal). */
+const LABEL_WORDS: Record<string, string> = {
+  'zool.': 'animal mammal bird fish insect', 'bot.': 'plant tree flower fruit', 'mus.': 'music musical sound song instrument note',
+  'fin.': 'money bank finance financial payment', 'econ.': 'money business price trade', 'sport': 'game sport team play ball contest',
+  'comp.': 'computer electronic', 'electr.': 'electric electricity device', 'jur.': 'law legal court', 'pol.': 'political government',
+  'med.': 'disease body medical', 'cook.': 'food eat cooking drink', 'geogr.': 'land earth', 'geol.': 'rock mineral earth', 'mil.': 'military weapon soldiers',
+  'astron.': 'star constellation', 'transp.': 'transport vehicle travel', 'school': 'school student', 'aviat.': 'aircraft flight',
+}
+
+/** The words of a line's subject labels ("[mus.]" -> music...), for the match with the sense. */
+function labelWords(text: string): string[] {
+  const out: string[] = []
+  for (const m of text.matchAll(/\[([^\]]+)\]/g)) {
+    const words = LABEL_WORDS[m[1]!.trim().toLowerCase()]
+    if (words) out.push(...words.split(' '))
+  }
+  return out
+}
+
+/** A sense's words as a line's are normalised. */
+export function senseWordsOf(pos: string, texts: readonly string[], transitive?: boolean): SenseWords {
+  const words = new Set<string>()
+  for (const text of texts) for (const w of englishWords(text)) if (!STOPWORDS.has(w)) words.add(w)
+  return { pos, words, ...(transitive === undefined ? {} : { transitive }) }
 }
 
 export interface Meaning {
@@ -206,6 +262,12 @@ export function parseArticle(text: string, term: string): ParsedArticle {
   return out
 }
 
+/** The start every form of the looked-up word shares ("ring" for "rings", "leav" for "leaves"). */
+function ownStem(term: string): string {
+  const first = term.split(' ')[0] ?? term
+  return first.length > 3 ? first.replace(/e$/, '') : first
+}
+
 /**
  * Meanings of the articles found under one key, scored. `articles` are in
  * the dictionary's order; an article whose headword's IPA is much longer
@@ -216,7 +278,9 @@ export function scoreArticles(articles: string[], key: MeaningQuery['keys'][numb
   const parsed = articles.map((text) => parseArticle(text, key.term))
   const ipas = parsed.map((p) => p.ipa?.replace(/[ˈˌ.\s]/g, '').length ?? 0).filter((n) => n > 0)
   const shortest = ipas.length > 0 ? Math.min(...ipas) : 0
-  const pos = coarse(query.pos)
+  const pos = query.sense?.pos ?? coarse(query.pos)
+  const posWeight = query.sense ? SENSE_MATCH.POS : 3
+  const stem = ownStem(key.term)
   const out: Meaning[] = []
   parsed.forEach((article, index) => {
     const ipaLength = article.ipa?.replace(/[ˈˌ.\s]/g, '').length ?? 0
@@ -229,10 +293,17 @@ export function scoreArticles(articles: string[], key: MeaningQuery['keys'][numb
     if (article.forms) base += 1
     base += Math.min(article.examples, 5) * 0.6 + Math.min(article.related, 8) * 0.15 - article.labels
     base += Math.min(overlap(query.context, article.english), 3) * 1.5
+    // The word itself is in most articles' examples and in the sense's synonyms: it tells no sense from another.
+    const senseEnglish = article.english.filter((w) => !w.startsWith(stem))
     for (const meaning of article.meanings) {
       let score = base - meaning.line * 0.1
       const entryPos = posOfTags(meaning.tags) ?? (key.kind === 'frame' ? 'VERB' : undefined)
-      if (pos && entryPos) score += entryPos === pos ? 3 : -3
+      if (pos && entryPos) score += entryPos === pos ? posWeight : -posWeight
+      // Against the chosen sense, a line that says no part of speech ("Schlaf" for "sleeps") gives way to one that says the sense's.
+      else if (query.sense && !entryPos) score -= SENSE_MATCH.POS / 2
+      if (query.sense) score += SENSE_MATCH.OVERLAP * Math.min(overlap(query.sense.words, [...senseEnglish, ...labelWords(meaning.text)]), SENSE_MATCH.OVERLAP_MAX)
+      const valency = query.sense?.transitive === undefined ? undefined : valencyOf(meaning.tags)
+      if (valency !== undefined) score += valency === query.sense!.transitive ? SENSE_MATCH.VALENCY : -SENSE_MATCH.VALENCY
       out.push({ text: meaning.text, score })
     }
   })

@@ -2,7 +2,7 @@ import type { DictionaryInfo, LanguageCode, Translation } from '@lingocast/contr
 import type { Discovery, FoundDictionary } from './discover'
 import { createIndexer, type Indexer } from './indexer'
 import type { Lexicon } from './lexicon'
-import { contextWords, queryKeys, type Meaning } from './meanings'
+import { contextWords, queryKeys, type Meaning, type SenseWords } from './meanings'
 import { lexiconOf } from './open-lexicon'
 
 /** Lines one dictionary gives a word, and lines in all. */
@@ -20,6 +20,8 @@ export interface WordToTranslate {
   /** The tagger's part of speech in the sentence. */
   pos: string
   sentence?: string | undefined
+  /** The sense the lookup chose: each dictionary's lines that match it come first. */
+  sense?: SenseWords | undefined
 }
 
 interface Log {
@@ -118,7 +120,7 @@ export function createTranslations(deps: { discovery: Discovery; log: Log; index
       const wanted = dictionaries.map(source)
       const pending = wanted.filter((w) => !w.lexicon && !w.out)
       if (pending.length > 0) await Promise.race([Promise.all(pending.map((w) => w.settled)), sleep(waitMs)])
-      const query = { keys: queryKeys(word.lemma, word.form, word.pos), pos: word.pos, context: contextWords(word.sentence, word.lemma, word.form) }
+      const query = { keys: queryKeys(word.lemma, word.form, word.pos), pos: word.pos, context: contextWords(word.sentence, word.lemma, word.form), sense: word.sense }
       const out: Translation[] = []
       const shown = new Set<string>()
       dictionaries.forEach((d, i) => {
