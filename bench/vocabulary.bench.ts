@@ -10,15 +10,15 @@ import { topLemmas } from '../apps/server/src/features/vocabulary/placement'
 import { measure, median, postgresReachable, printTable, startTarget, type Measurement } from './harness'
 
 /**
- * Words you know (issue 15, QUALITY.md): comprehension of 1,000 articles of
+ * Words you know (QUALITY.md): comprehension of 1,000 articles of
  * 10,000 words each for a user with 20,000 known lemmas, p99 against the
  * plain library list (word_collections) of the same user in the same run; a
  * status change followed by the comprehension call (goal <= 200 ms); the
  * lookup popover's data p99 (goal <= 50 ms on PGlite); and the sense choice
- * on the labelled set of test/sense-choice/labelled.tsv (issue 24): the share
+ * on the labelled set of test/sense-choice/labelled.tsv: the share
  * right against WordNet's first sense for the part of speech the lookup
  * reads, in the same run. `VOCABULARY_BENCH=sense` measures the sense choice alone,
- * `VOCABULARY_BENCH=library` the library list and its figures alone (issue 26).
+ * `VOCABULARY_BENCH=library` the library list and its figures alone.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 4)
@@ -37,7 +37,7 @@ interface Figures {
 
 interface Result extends Figures {
   lookup: Measurement
-  /** Issue 24: the same lookup for a German learner, then 300 words in turn (every dictionary of the language read). */
+  /** The same lookup for a German learner, then 300 words in turn (every dictionary of the language read). */
   lookupGerman: Measurement
   lookupWords: Measurement
   /** Lines the German lookups answered, and from how many sources. */
@@ -45,7 +45,7 @@ interface Result extends Figures {
   sources: number
 }
 
-/** The learner's language (issue 24): 300 frequent words, each in a sentence, looked up in turn by every connection. */
+/** The learner's language: 300 frequent words, each in a sentence, looked up in turn by every connection. */
 const LOOKUP_WORDS = topLemmas(700).slice(400)
 
 async function measurePaths(base: string, headers: Record<string, string>, paths: string[]): Promise<Measurement> {
@@ -117,7 +117,7 @@ async function run(env: Record<string, string>): Promise<Figures & Partial<Resul
   }
 }
 
-/** `VOCABULARY_BENCH=library`: only the library list and its figures (issue 26), no sense choice, no lookups. */
+/** `VOCABULARY_BENCH=library`: only the library list and its figures, no sense choice, no lookups. */
 const libraryOnly = process.env.VOCABULARY_BENCH === 'library'
 const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)} %`
 const senseParts: string[] = []

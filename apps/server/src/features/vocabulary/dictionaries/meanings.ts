@@ -1,7 +1,7 @@
 import { normaliseTerm } from './term-index'
 
 /**
- * From a dictionary article to the lines a learner reads (issue 24), each
+ * From a dictionary article to the lines a learner reads (decision 0013), each
  * with a score for "best first": the part of speech the sentence uses, the
  * sentence's words among the article's English examples and synonyms, how
  * much the dictionary says about a sense (examples, related words: the

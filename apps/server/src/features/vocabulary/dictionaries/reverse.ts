@@ -9,7 +9,7 @@ import { IndexTooBigError, normaliseTerm, TermIndexBuilder, type TermIndex } fro
 
 /**
  * Dictionaries from another language into English, read the other way
- * round (issue 24): EDICT (Japanese, Debian's `edict`) and CC-CEDICT
+ * round (decision 0013): EDICT (Japanese, Debian's `edict`) and CC-CEDICT
  * (Chinese). Each English gloss of an entry ("to run", "dog", "(short) run")
  * becomes a key ("run", "dog") pointing at the entry's headword with its
  * reading. The entries of a key are ranked: common words first (EDICT's

@@ -1,5 +1,5 @@
 /**
- * A dictionary's headwords, indexed once when it is loaded (issue 24): an
+ * A dictionary's headwords, indexed once when it is loaded (decision 0013): an
  * open-addressing hash table over typed arrays, from a normalised term to
  * its records, each three unsigned 32-bit numbers (where the entry is, how
  * long, and a rank the format gives it), in the order they were added.
