@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../test/db'
 import { makeAudio } from '../test/media'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { launchBrowser, type Browser } from './browser'
-import { signInAsDeveloper } from './session'
+import { consoleTookOver, signInAsDeveloper } from './session'
 
 /**
  * A card's meaning is its word's, in that sentence, in Chromium: "Make a
@@ -82,6 +82,8 @@ describe('a card made from the player on a word', () => {
     await page.goto(`${server.url}/console/player/audio/${hashId}`)
     const word = page.locator('section[aria-label="Subtitles"] button[data-word-index]').filter({ hasText: /^smartphone$/ }).first()
     await word.waitFor()
+    // The words are there in the server-rendered frame before the console takes keys.
+    await consoleTookOver(page)
     await word.focus()
     await page.keyboard.press('l')
     const popover = page.getByRole('dialog', { name: 'Look up smartphone' })
