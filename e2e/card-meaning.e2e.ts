@@ -1,17 +1,10 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { DEV_LOGIN_EMAIL, DEV_LOGIN_TOKEN, parseCardBack, type Deck, type Flashcard } from '@lingocast/contract'
+import { DEV_LOGIN_TOKEN, parseCardBack, type Deck, type Flashcard } from '@lingocast/contract'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAuthRepo } from '../apps/server/src/features/auth/auth.repo'
-import { createLibraryRepo } from '../apps/server/src/features/library/library.repo'
-import { createTranscriptsRepo } from '../apps/server/src/features/media/transcripts.repo'
-import { createUploadRepo } from '../apps/server/src/features/upload/upload.repo'
 import { createTestDatabase, type TestDatabase } from '../test/db'
-import { makeAudio } from '../test/media'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { launchBrowser, type Browser } from './browser'
+import { seedRecordingWithWords, type RecordingWithWords } from './recording-with-words'
 import { consoleTookOver, signInAsDeveloper } from './session'
 
 /**
@@ -24,13 +17,12 @@ import { consoleTookOver, signInAsDeveloper } from './session'
  * has German set and a dictionary of their own in the data dir.
  */
 const SENTENCE = 'The ubiquitous smartphone has changed our habits.'
-const ADDRESS = '/uploads/habits.wav'
 
 let db: TestDatabase
 let server: ServerProcess
 let browser: Browser
 let page: Page
-let work: string
+let recording: RecordingWithWords | undefined
 let hashId: string
 
 async function api<T>(pathname: string, body?: object): Promise<T> {
@@ -43,26 +35,10 @@ async function api<T>(pathname: string, body?: object): Promise<T> {
   return (await res.json()) as T
 }
 
-/** The words of the sentence, each 400 ms from 0.5 s on. */
-function timedWords(text: string, from: number) {
-  return text.split(' ').map((word, i) => ({ word, start: from + i * 400, end: from + i * 400 + 350 }))
-}
-
 beforeAll(async () => {
   db = await createTestDatabase()
-  work = mkdtempSync(path.join(os.tmpdir(), 'lingocast-e2e-card-meaning-'))
-  const audio = await makeAudio(work, 'habits.wav', 6)
-  mkdirSync(path.join(db.env.DATA_DIR, 'storage', 'uploads'), { recursive: true })
-  cpSync(audio, path.join(db.env.DATA_DIR, 'storage', ADDRESS))
-  mkdirSync(path.join(db.env.DATA_DIR, 'dictionaries'), { recursive: true })
-  writeFileSync(path.join(db.env.DATA_DIR, 'dictionaries', 'karten.eng-deu.tsv'), 'smartphone\tSmartphone\nubiquitous\tallgegenwärtig\n')
-  const d = db.database.db
-  const user = await createAuthRepo(d).upsertUserByEmail(DEV_LOGIN_EMAIL, 'dev')
-  await createUploadRepo(d).insert({ userId: user.id, path: ADDRESS, originalName: 'habits.wav', kind: 'audio', title: 'Habits', format: 'wav', durationSeconds: 6, width: null, height: null, sizeBytes: 1, subtitleCues: null })
-  hashId = (await createLibraryRepo(d).insert(user.id, { title: 'Habits', audio: ADDRESS })).hashId
-  const words = timedWords(SENTENCE, 500)
-  await createTranscriptsRepo(d).storeIfAbsent(ADDRESS, 'upload', [{ start: 500, end: words.at(-1)!.end, text: SENTENCE, word_timestamps: words }])
-  await db.database.close()
+  recording = await seedRecordingWithWords(db, { name: 'habits', title: 'Habits', seconds: 6, sentence: SENTENCE, fromMs: 500, dictionary: 'smartphone\tSmartphone\nubiquitous\tallgegenwärtig\n' })
+  hashId = recording.hashId
   server = await startServerProcess({ ...db.env, DEV_LOGIN: '1' })
   browser = await launchBrowser()
   page = await browser.context.newPage()
@@ -74,7 +50,7 @@ afterAll(async () => {
   await browser?.close()
   await server?.stop()
   await db?.drop()
-  if (work) rmSync(work, { recursive: true, force: true })
+  recording?.cleanUp()
 })
 
 describe('a card made from the player on a word', () => {

@@ -1,18 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { DEV_LOGIN_EMAIL, DEV_LOGIN_TOKEN, parseCardBack, type Comprehension, type Deck, type Flashcard, type Translation } from '@lingocast/contract'
+import { DEV_LOGIN_TOKEN, parseCardBack, type Comprehension, type Deck, type Flashcard, type Translation } from '@lingocast/contract'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAuthRepo } from '../apps/server/src/features/auth/auth.repo'
-import { createLibraryRepo } from '../apps/server/src/features/library/library.repo'
-import { createTranscriptsRepo } from '../apps/server/src/features/media/transcripts.repo'
-import { createUploadRepo } from '../apps/server/src/features/upload/upload.repo'
 import { createTestDatabase, type TestDatabase } from '../test/db'
-import { makeAudio } from '../test/media'
 import { startServerProcess, type ServerProcess } from '../test/server-process'
 import { launchBrowser, type Browser } from './browser'
+import { seedRecordingWithWords, type RecordingWithWords } from './recording-with-words'
 import { consoleTookOver, signInAsDeveloper } from './session'
 
 /**
@@ -23,13 +16,12 @@ import { consoleTookOver, signInAsDeveloper } from './session'
  * "plane", and knows "take" and "off" before the phrase is marked.
  */
 const SENTENCE = 'The plane will take off soon, we take the train, and they took off their coats.'
-const ADDRESS = '/uploads/take-off.wav'
 
 let db: TestDatabase
 let server: ServerProcess
 let browser: Browser
 let page: Page
-let work: string
+let recording: RecordingWithWords | undefined
 let hashId: string
 
 async function api<T>(pathname: string, init: { method?: string; body?: object } = {}): Promise<T> {
@@ -48,20 +40,9 @@ const lookup = (word: string) => api<Lookup>(`/english_vocab/api/words/lookup?wo
 
 beforeAll(async () => {
   db = await createTestDatabase()
-  work = mkdtempSync(path.join(os.tmpdir(), 'lingocast-e2e-meanings-'))
-  const audio = await makeAudio(work, 'take-off.wav', 8)
-  mkdirSync(path.join(db.env.DATA_DIR, 'storage', 'uploads'), { recursive: true })
-  cpSync(audio, path.join(db.env.DATA_DIR, 'storage', ADDRESS))
-  mkdirSync(path.join(db.env.DATA_DIR, 'dictionaries'), { recursive: true })
-  writeFileSync(path.join(db.env.DATA_DIR, 'dictionaries', 'karten.eng-deu.tsv'), 'plane\tFlugzeug\nplane\tEbene\nplane\tHobel\n')
-  const d = db.database.db
-  const user = await createAuthRepo(d).upsertUserByEmail(DEV_LOGIN_EMAIL, 'dev')
-  await createUploadRepo(d).insert({ userId: user.id, path: ADDRESS, originalName: 'take-off.wav', kind: 'audio', title: 'Take off', format: 'wav', durationSeconds: 8, width: null, height: null, sizeBytes: 1, subtitleCues: null })
-  hashId = (await createLibraryRepo(d).insert(user.id, { title: 'Take off', audio: ADDRESS })).hashId
   // Each word 400 ms from 0.2 s on.
-  const words = SENTENCE.split(' ').map((word, i) => ({ word, start: 200 + i * 400, end: 200 + i * 400 + 350 }))
-  await createTranscriptsRepo(d).storeIfAbsent(ADDRESS, 'upload', [{ start: 200, end: words.at(-1)!.end, text: SENTENCE, word_timestamps: words }])
-  await db.database.close()
+  recording = await seedRecordingWithWords(db, { name: 'take-off', title: 'Take off', seconds: 8, sentence: SENTENCE, fromMs: 200, dictionary: 'plane\tFlugzeug\nplane\tEbene\nplane\tHobel\n' })
+  hashId = recording.hashId
   server = await startServerProcess({ ...db.env, DEV_LOGIN: '1' })
   browser = await launchBrowser()
   page = await browser.context.newPage()
@@ -74,7 +55,7 @@ afterAll(async () => {
   await browser?.close()
   await server?.stop()
   await db?.drop()
-  if (work) rmSync(work, { recursive: true, force: true })
+  recording?.cleanUp()
 })
 
 const subtitles = () => page.locator('section[aria-label="Subtitles"]')
