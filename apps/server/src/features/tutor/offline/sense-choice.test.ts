@@ -61,6 +61,13 @@ describe('sense choice', () => {
     expect(watch!.choice.ranked.every((r) => r.sense.pos === 'n')).toBe(true)
   })
 
+  it('reads a name written capitalised inside a sentence as a name, and the same word in lower case as the common word', async () => {
+    const name = await senseInSentence(wordnet, 'John', 'And Mr. John Dashwood had then leisure to consider how much there might be prudently in his power to do for them.')
+    expect(name!.choice.best.proper).toBe(true)
+    const common = await senseInSentence(wordnet, 'john', 'Where is the john in this building?')
+    expect(common!.choice.best.proper).toBe(false)
+  })
+
   it('reads a compound WordNet knows by the sense it is filed under: the kitchen table is the furniture', async () => {
     const table = await senseInSentence(wordnet, 'table', 'We ate dinner at the kitchen table.')
     expect(table!.choice.best.definition).toMatch(/^a piece of furniture having a smooth flat top/)

@@ -236,7 +236,8 @@ export async function chooseSense(word: WordInSentence, context: string, wordnet
       if (share) overlap += weight * share
     }
     const posBonus = word.hint && sense.pos === word.hint ? POS_BONUS : 0
-    const name = sense.proper && lowerCase ? NAME_PENALTY : 0
+    // A name's sense for a word in lower case ("bill") loses, and so does a common sense for a name ("John" is not a toilet).
+    const name = (sense.proper && lowerCase) || (!sense.proper && word.name) ? NAME_PENALTY : 0
     const frame = frames && sense.frames.some((f) => frames.includes(f)) ? SENSE_WEIGHTS.FRAME_BONUS : 0
     const noObject = frames === OBJECT_FRAMES && sense.frames.length > 0 && frame === 0 ? SENSE_WEIGHTS.NO_OBJECT_PENALTY : 0
     const compoundBonus = compound.has(`${sense.pos}${sense.offset}`) ? SENSE_WEIGHTS.COMPOUND_BONUS : 0
@@ -275,6 +276,7 @@ export async function senseInSentence(wordnet: WordNet, form: string, sentence: 
   const { tag, certain } = posInSentence(reading, sentence)
   // A name the tagger reads in a common word ("the Labour Party"): WordNet's nouns.
   const pos = tag === 'PROPN' ? 'n' : tag ? WORDNET_POS[tag] : undefined
-  const word = { ...resolved, form, ...(pos ? { hint: pos, hintCertain: certain } : {}) }
+  const name = tag === 'PROPN' && form !== form.toLowerCase() && resolved.senses.some((sense) => sense.proper)
+  const word = { ...resolved, form, ...(pos ? { hint: pos, hintCertain: certain } : {}), ...(name ? { name } : {}) }
   return { word, pos, choice: await chooseSense(word, sentence ?? '', wordnet) }
 }

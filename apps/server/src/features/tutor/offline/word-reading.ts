@@ -28,6 +28,8 @@ export interface WordInSentence {
   hint?: PosHint
   /** Whether the sentence's syntax leaves no doubt about `hint` (pos-in-context.ts): then only its senses are weighed. */
   hintCertain?: boolean
+  /** Written capitalised inside the sentence and read as a name ("Mr. John Dashwood"): a name's senses come first. */
+  name?: boolean
   /** A hyphenated word WordNet lacks as a whole ("ill-disposed"): its parts as WordNet knows them; `senses` is then empty. */
   parts?: WordInSentence[]
 }
