@@ -6,7 +6,7 @@ describe('what Send to Anki tells the learner', () => {
   it('counts what went, what went before, what waits for its audio and what Anki already held', () => {
     expect(ankiSummaryText({ deckName: 'Words', added: 1, skipped: 0, waiting: 0, duplicates: 0 })).toBe('Sent 1 card to the Anki deck "Words".')
     expect(ankiSummaryText({ deckName: 'Words', added: 0, skipped: 3, waiting: 1, duplicates: 2 })).toBe(
-      'Sent 0 cards to the Anki deck "Words". 3 cards sent before, skipped. 1 card still waiting for the sentence audio: send again in a moment. 2 cards already in Anki:',
+      'No new card for the Anki deck "Words". 3 cards sent before, skipped. 1 card still waiting for the sentence audio: send again in a moment. 2 cards already in Anki:',
     )
   })
 

@@ -27,7 +27,8 @@ export function ankiFailureText(error: unknown, origin: string): string {
 /** The summary after a send: what went, what was already there, and Anki's answer for each card it refused. */
 export function ankiSummaryText(r: { deckName: string; added: number; skipped: number; waiting: number; duplicates: number }): string {
   const cards = (n: number) => (n === 1 ? '1 card' : `${n} cards`)
-  const parts = [`Sent ${cards(r.added)} to the Anki deck "${r.deckName}".`]
+  // "Sent 0 cards" reads as a failure when every card was there already.
+  const parts = [r.added > 0 ? `Sent ${cards(r.added)} to the Anki deck "${r.deckName}".` : `No new card for the Anki deck "${r.deckName}".`]
   if (r.skipped > 0) parts.push(`${cards(r.skipped)} sent before, skipped.`)
   if (r.waiting > 0) parts.push(`${cards(r.waiting)} still waiting for the sentence audio: send again in a moment.`)
   if (r.duplicates > 0) parts.push(`${cards(r.duplicates)} already in Anki:`)
