@@ -1,7 +1,7 @@
 import { dictionaryLink, languageName, type Translation } from '@lingocast/contract'
 import type { Translations } from './dictionaries/translations'
 import type { Lookup } from './lookup'
-import type { WordNet } from '../tutor/offline/wordnet'
+import type { Sense, WordNet } from '../tutor/offline/wordnet'
 import { translateWith } from './meaning-in-sentence'
 import type { WordSettings, WordSettingsPatch, WordSettingsRepo } from './word-settings.repo'
 
@@ -19,6 +19,8 @@ interface LookedUp {
   word: string
   lemma: string
   pos: string
+  /** The WordNet sense the lookup chose: the lines are ordered by it, and it is left out of the answer. */
+  wordnetSense?: Sense | undefined
 }
 
 /**
@@ -65,12 +67,13 @@ export function createLearnerLanguage(deps: { settings: WordSettingsRepo; transl
 
     /** A lookup whose answer also carries the meanings in the learner's language. */
     withTranslations<A extends unknown[], R extends LookedUp>(lookup: (userId: number, word: string, sentence?: string, ...rest: A) => Promise<R>) {
-      return async (userId: number, word: string, sentence?: string, ...rest: A): Promise<R & LearnerMeaning> => {
+      return async (userId: number, word: string, sentence?: string, ...rest: A): Promise<Omit<R, 'wordnetSense'> & LearnerMeaning> => {
         const own = settings.get(userId)
         // Read beside the lookup; a rejection is awaited below, never left unhandled.
         own.catch(() => undefined)
         const found = await lookup(userId, word, sentence, ...rest)
-        return { ...found, ...(await meaningFor(await own, found, sentence)) }
+        const { wordnetSense: _, ...answer } = found
+        return { ...answer, ...(await meaningFor(await own, found, sentence)) }
       }
     },
   }
@@ -79,4 +82,4 @@ export function createLearnerLanguage(deps: { settings: WordSettingsRepo; transl
 export type LearnerLanguage = ReturnType<typeof createLearnerLanguage>
 
 /** The lookup popover's data with the meanings in the learner's language. */
-export type TranslatedLookup = (userId: number, word: string, sentence?: string) => Promise<Awaited<ReturnType<Lookup>> & LearnerMeaning>
+export type TranslatedLookup = (userId: number, word: string, sentence?: string) => Promise<Omit<Awaited<ReturnType<Lookup>>, 'wordnetSense'> & LearnerMeaning>

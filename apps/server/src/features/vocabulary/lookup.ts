@@ -36,8 +36,9 @@ export function createLookup(deps: {
   return async function lookup(userId: number, word: string, sentence?: string) {
     const term = readTerm(word, sentence)
     const seen = term.kind === 'phrase' ? (deps.phraseSeen ? deps.phraseSeen(userId, term.lemma) : Promise.resolve(0)) : repo.seen(userId, term.lemma)
-    const [{ wordnetSense: _, ...meaning }, ipa, mine, times] = await Promise.all([meaningOfTerm(wordnet, term, sentence), termIpa(term), own(userId, term.lemma), seen])
-    return { ...meaning, ipa, lemma: term.lemma, ...mine, seen: times }
+    const [meaning, ipa, mine, times] = await Promise.all([meaningOfTerm(wordnet, term, sentence), termIpa(term), own(userId, term.lemma), seen])
+    // The chosen sense goes along (undefined when none) so the translations follow it without choosing it again; it is not sent.
+    return { ...meaning, wordnetSense: meaning.wordnetSense, ipa, lemma: term.lemma, ...mine, seen: times }
   }
 }
 

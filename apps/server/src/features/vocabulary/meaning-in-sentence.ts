@@ -64,7 +64,12 @@ export async function meaningInSentence(wordnet: WordNet, text: string, sentence
 }
 
 /** A word or phrase as the lookup read it, translated into the learner's language: best first, each naming its dictionary. */
-export type TranslateMeaning = (language: string, found: { lemma: string; word: string; pos: string }, sentence: string | undefined) => Promise<Translation[]>
+export type TranslateMeaning = (
+  language: string,
+  /** `wordnetSense`: the sense the lookup already chose (present, even undefined, when it chose): not chosen again. */
+  found: { lemma: string; word: string; pos: string; wordnetSense?: Sense | undefined },
+  sentence: string | undefined,
+) => Promise<Translation[]>
 
 const SENSE_POS: Record<string, string> = { n: 'NOUN', v: 'VERB', a: 'ADJ', r: 'ADV' }
 
@@ -89,7 +94,8 @@ export function senseWords(sense: Sense): SenseWords {
 export const translateWith =
   (translations: Pick<Translations, 'translate'>, wordnet?: WordNet): TranslateMeaning =>
   async (language, found, sentence) => {
-    const sense = wordnet && found.pos !== 'PHRASE' ? (await meaningInSentence(wordnet, found.word, sentence)).wordnetSense : undefined
+    const sense =
+      !wordnet || found.pos === 'PHRASE' ? undefined : 'wordnetSense' in found ? found.wordnetSense : (await meaningInSentence(wordnet, found.word, sentence)).wordnetSense
     return translations.translate(language, { lemma: found.lemma, form: found.word, pos: found.pos, sentence, ...(sense ? { sense: senseWords(sense) } : {}) })
   }
 
