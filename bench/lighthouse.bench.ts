@@ -26,6 +26,8 @@ import { median, printTable } from './harness'
  * median report as JSON (open it in the Lighthouse viewer) to see what the
  * LCP waited on. BENCH_SCREENS=login,player measures only those screens;
  * BENCH_CONSOLE_DIR serves another build of the console (to compare two).
+ * Each row says Lighthouse's benchmark index (the median of the screen's runs)
+ * and the machine's load average, so a figure says what it was measured on.
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const REPORT_DIR = process.env.BENCH_REPORT_DIR
@@ -77,6 +79,10 @@ interface Run {
   cls: number
   bytes: number
   requests: number
+  /** Lighthouse's measure of this machine's speed at the run (higher is faster; a phone of 2024 is about 1,000-1,500). */
+  benchmarkIndex: number
+  /** The machine's 1-minute load average as the run ended: a figure taken under load is not comparable. */
+  load: number
   failed: string[]
   report: unknown
 }
@@ -127,6 +133,8 @@ function summary(url: string, result: Awaited<ReturnType<typeof lighthouse>>): R
     cls: num('cumulative-layout-shift'),
     bytes: num('total-byte-weight'),
     requests: items.length,
+    benchmarkIndex: result.lhr.environment.benchmarkIndex,
+    load: os.loadavg()[0]!,
     failed,
     report: result.lhr,
   }
@@ -168,6 +176,8 @@ try {
       accessibility: run.accessibility,
       'best practices': run.bestPractices,
       'below 100 by': run.failed.join(' ') || '-',
+      'benchmark index': Math.round(median(runs.map((r) => r.benchmarkIndex))),
+      'load (1 min)': run.load.toFixed(2),
     })
     // As it comes, so that a failure later in the run does not lose the screens already measured.
     console.log(JSON.stringify(rows.at(-1)))
