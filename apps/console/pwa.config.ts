@@ -1,5 +1,6 @@
 import { minimal2023Preset } from '@vite-pwa/assets-generator/config'
 import { VitePWA } from 'vite-plugin-pwa'
+import { NAVIGATION_TIMEOUT_S, workerNavigations } from './src/app/worker-navigations.ts'
 import { workerDownloadsGate } from './src/features/offline/worker-downloads-gate.ts'
 
 /** The app's colour (the icon's background, Tailwind indigo-600): the phone's title bar and splash. */
@@ -12,9 +13,12 @@ const BACKGROUND_COLOR = '#f8fafc'
  * - the web app manifest (manifest.webmanifest) with icons generated at build
  *   from public/favicon.svg by @vite-pwa/assets-generator (sharp; no network);
  * - a Workbox service worker (sw.js) that precaches the shell: index.html,
- *   every script and style chunk, the icons. Navigations inside /console/ are
- *   answered with the cached index.html, so every screen opens offline. No
- *   runtime caching: API answers, media and images go to the network as
+ *   every script and style chunk, the icons. Navigations inside /console/ go
+ *   to the server first, so a returning learner gets the page it renders (the
+ *   screen's frame, with data for the player and the review), and are answered
+ *   with the cached index.html when the server is unreachable, failing or slow
+ *   (src/app/worker-navigations.ts, decision 0030), so every screen opens
+ *   offline. No other runtime caching: API answers, media and images go to the network as
  *   before (what a learner downloads is stored by the console itself,
  *   src/features/offline/). One route reads that store: the media proxy is
  *   answered from the downloads' Cache Storage when the episode is there, a
@@ -60,10 +64,24 @@ export function installable() {
     },
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
-      navigateFallback: 'index.html',
+      // Navigations are not answered from the precache (vite-plugin-pwa's default), nor is '/console/' (a
+      // directory index): both go to the navigation route below, network first.
+      navigateFallback: null,
+      directoryIndex: '',
+      // The server's answer starts while the worker itself starts (a returning visit's first hundred milliseconds).
+      navigationPreload: true,
       // Old versions' files are removed once the new version takes over.
       cleanupOutdatedCaches: true,
       runtimeCaching: [
+        {
+          urlPattern: ({ request }) => request.mode === 'navigate',
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'lingocast-pages',
+            networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
+            plugins: [workerNavigations],
+          },
+        },
         {
           // The media proxy (PROXY_MEDIA_PATH of the contract; this pattern is copied into sw.js as text).
           urlPattern: /\/media-proxy\/proxy_media\?/,
