@@ -22,6 +22,7 @@ import { keepDeck, keptDeckQuery } from './offline-deck'
 import { saveReview, waitingReviewsQuery } from './offline-review'
 import { answer, currentCard, learningCount, replaceCard, settle, startSession, type ReviewSession } from './review-session'
 import { useDeckAutoplay } from './review-autoplay'
+import { replayEarlyKeys } from '../../lib/early-keys'
 
 /** The review screen at /memories/review?deck_id={id} (spec 001 s2, s4). */
 export default function ReviewScreen() {
@@ -150,6 +151,8 @@ function Review({ deckId }: { deckId: number }) {
       else if (e.key === '2') choose(FAMILIAR)
     }
     window.addEventListener('keydown', onKey)
+    // A Space pressed on the page's first frame (it says "Space shows the answer") counts now.
+    replayEarlyKeys()
     return () => window.removeEventListener('keydown', onKey)
   })
 

@@ -6,6 +6,7 @@ import { useMediaSession, type NowPlaying } from './media-session'
 import type { Player, PlayerState } from './player'
 import { nextTarget, previousTarget, replayTarget, toMs, windowHasHoles, WindowFetchPacer } from './segments'
 import { shortcutFor } from './shortcuts'
+import { replayEarlyKeys } from '../../lib/early-keys'
 
 /** Minimum time between on-demand window fetches (spec 000 s9). */
 export const WINDOW_FETCH_MIN_INTERVAL_MS = 2_000
@@ -114,6 +115,8 @@ export function usePlayerShortcuts(actions: SegmentActions, enabled: boolean, on
     }
     window.addEventListener('keydown', onKeyDown)
     window.addEventListener('keyup', onKeyUp)
+    // A key pressed on the page's first frame, before this listener existed, counts now.
+    replayEarlyKeys()
     return () => {
       window.removeEventListener('keydown', onKeyDown)
       window.removeEventListener('keyup', onKeyUp)

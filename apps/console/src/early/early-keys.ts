@@ -1,0 +1,90 @@
+/**
+ * Keys pressed while the page shows its inert first frame (decision 0019),
+ * kept for the console's screen to act on once it has taken over: the review's
+ * frame says "Space shows the answer" and a learner presses it at once, before
+ * the code has come. The early script (entry.ts) records; the screen that
+ * listens for page-wide keys replays them once its own listener is in place
+ * (lib/early-keys.ts).
+ *
+ * Only presses made on the frame are kept, and only for REPLAY_WINDOW_MS after
+ * the frame is gone: a Space pressed on the Learning screen's frame must not
+ * reveal a card the learner opens a minute later.
+ */
+export interface KeptKey {
+  key: string
+  code: string
+  shiftKey: boolean
+  ctrlKey: boolean
+  altKey: boolean
+  metaKey: boolean
+}
+
+export interface EarlyKeys {
+  /** The keys pressed on the frame, in order, once; none when the frame went away too long ago. */
+  take(): KeptKey[]
+}
+
+declare global {
+  var __lingocastEarlyKeys: EarlyKeys | undefined
+}
+
+/** How long after the frame is replaced its keys may still be replayed: the screen's listener comes with its first render. */
+export const REPLAY_WINDOW_MS = 2000
+
+interface KeyLike {
+  key: string
+  code: string
+  shiftKey: boolean
+  ctrlKey: boolean
+  altKey: boolean
+  metaKey: boolean
+  repeat: boolean
+  defaultPrevented: boolean
+  preventDefault(): void
+}
+
+/**
+ * Records on `target` (the window) every key pressed while `frameShown()`;
+ * `frameGone` is called by the caller when the frame leaves the page (a
+ * MutationObserver in the browser), which starts the replay window.
+ */
+export function keepEarlyKeys(target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>, frameShown: () => boolean, now: () => number = () => performance.now()): EarlyKeys & { frameGone(): void } {
+  let kept: KeptKey[] = []
+  let goneAt: number | undefined
+  const onKeyDown = (event: Event) => {
+    const e = event as unknown as KeyLike
+    if (goneAt !== undefined || e.repeat || e.defaultPrevented || !frameShown()) return
+    // Space would scroll the frame; the screen it stands for gives Space its own meaning.
+    if (e.key === ' ') e.preventDefault()
+    kept.push({ key: e.key, code: e.code, shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, altKey: e.altKey, metaKey: e.metaKey })
+  }
+  target.addEventListener('keydown', onKeyDown, true)
+  return {
+    frameGone() {
+      goneAt ??= now()
+      target.removeEventListener('keydown', onKeyDown, true)
+    },
+    take() {
+      const keys = goneAt === undefined || now() - goneAt <= REPLAY_WINDOW_MS ? kept : []
+      kept = []
+      return keys
+    },
+  }
+}
+
+/** In the page: records until the inert frame in #root is replaced by the console's screen. */
+export function keepEarlyKeysInPage(): EarlyKeys {
+  const root = document.getElementById('root')
+  const frame = () => root?.querySelector(':scope > div[inert]') ?? null
+  const keys = keepEarlyKeys(window, () => frame() !== null)
+  if (!root || !frame()) keys.frameGone()
+  else {
+    const observer = new MutationObserver(() => {
+      if (frame()) return
+      observer.disconnect()
+      keys.frameGone()
+    })
+    observer.observe(root, { childList: true })
+  }
+  return keys
+}
