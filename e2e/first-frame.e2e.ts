@@ -115,6 +115,60 @@ describe("the opened screen's first frame", () => {
     await close()
   })
 
+  it('a Space pressed while the review is still its frame shows the answer once the console has taken over', async () => {
+    const deck = await api<{ deck: { id: number } }>('/english_vocab/memories/deck', { name: 'Early keys' })
+    await api('/english_vocab/memories/flashcard', { deck_id: deck.deck.id, front: 'estate', back: 'land and buildings owned by one family' })
+    const visitor = await launchBrowser({ viewport: { width: 390, height: 844 } })
+    await visitor.context.addCookies(session())
+    const page = await visitor.context.newPage()
+    // The console's entry is held back, as on a slow link, until the key has been pressed on the frame.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${server.url}/console/memories/review?deck_id=${deck.deck.id}`, { waitUntil: 'domcontentloaded' })
+    await page.waitForFunction(() => (globalThis as { __lingocastEarlyKeys?: unknown }).__lingocastEarlyKeys !== undefined)
+    expect(await page.locator('#root > div[inert]').getByTestId('card-front').textContent()).toBe('estate')
+    expect(await page.getByText('Space shows the answer', { exact: false }).count()).toBeGreaterThan(0)
+    await page.keyboard.press('Space')
+    expect(await page.getByTestId('card-answer').count(), 'nothing happens on the inert frame itself').toBe(0)
+    release()
+    await consoleTookOver(page)
+    await expect.poll(() => page.getByTestId('card-answer').textContent(), { timeout: 10_000 }).toContain('land and buildings owned by one family')
+    await visitor.close()
+  })
+
+  it("a returning visit, with the service worker in control, gets the page the server renders with the learner's card, not a stored shell", async () => {
+    const deck = await api<{ deck: { id: number } }>('/english_vocab/memories/deck', { name: 'Returning' })
+    await api('/english_vocab/memories/flashcard', { deck_id: deck.deck.id, front: 'residence', back: 'the place where someone lives' })
+    const url = `${server.url}/console/memories/review?deck_id=${deck.deck.id}`
+    const { page, asked, close } = await firstVisit(url, /\/english_vocab\/memories\/flashcards\?/)
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+
+    const again = await page.goto(url)
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'the worker answers this visit').toBe(true)
+    const html = await again!.text()
+    expect(html, "the learner's first card is in the page").toMatch(/data-testid="card-front"[^>]*>residence</)
+    expect(html, "and the answers for the console's cache").toContain('id="console-data"')
+    await consoleTookOver(page)
+    expect(await page.getByTestId('card-front').textContent()).toBe('residence')
+    expect(asked, 'the cards came with the page, both times').toEqual([])
+
+    // Offline, the worker answers with the stored shell, and the console still opens.
+    await page.context().setOffline(true)
+    try {
+      await page.goto(`${server.url}/console/memories/deck`)
+      // The phone's layout: the console's own screen, which knows it is offline.
+      await page.getByText('You are offline.').waitFor({ timeout: 15_000 })
+      expect(await page.title()).toBe('Lingocast')
+    } finally {
+      await page.context().setOffline(false)
+    }
+    await close()
+  })
+
   it("opened from inside the console, the player asks for its transcript as soon as the article has come, while its code is still on its way", async () => {
     const hashId = await demoHashId()
     await browser.context.addCookies(session())
