@@ -5,6 +5,7 @@ import { DEV_LOGIN_TOKEN, TOKEN_COOKIE, USERNAME_COOKIE } from '@lingocast/contr
 import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
 import { BUILT_SERVER, startServerProcess } from '../test/server-process'
+import { firstDays } from './first-days'
 import { median, printTable } from './harness'
 
 /**
@@ -37,36 +38,22 @@ const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-ru
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lingocast-bench-lighthouse-'))
 const server = await startServerProcess({ DATA_DIR: dataDir, DEV_LOGIN: '1', CONSOLE_DIR: process.env.BENCH_CONSOLE_DIR }, 60_000, BUILT_SERVER)
 
-const api = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-  const res = await fetch(server.url + url, {
-    method,
-    headers: { authorization: `Bearer ${DEV_LOGIN_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`)
-  return (await res.json()) as T
-}
-
-/** What a learner's first days leave behind: the demo article (every new learner gets it) and a deck of due cards. */
-const { collections } = await api<{ collections: Array<{ HashID: string; Audio: string | null }> }>('GET', '/english_vocab/api/word_collections')
-const demo = collections.find((a) => a.Audio === '/demo/sense-and-sensibility.mp3')!
-const { deck } = await api<{ deck: { id: number } }>('POST', '/english_vocab/memories/deck', { name: 'Sense and Sensibility' })
-for (const [front, back] of [
+/** What a learner's first days leave behind: the demo article and a deck of due cards. */
+const { demoHashId, deckId } = await firstDays(server.url, 'Sense and Sensibility', [
   ['estate', 'land and buildings owned by one family'],
   ['residence', 'the place where someone lives'],
   ['disposed', 'inclined to do something'],
   ['sensibility', 'the ability to feel and respond to emotions'],
   ['settled', 'living in one place for a long time'],
 ])
-  await api('POST', '/english_vocab/memories/flashcard', { deck_id: deck.id, front, back })
 
 const screens = [
   { name: 'login', path: '/console/login', signedIn: false },
   { name: 'Learning', path: '/console/', signedIn: true },
-  { name: 'player', path: `/console/player/audio/${demo.HashID}`, signedIn: true },
+  { name: 'player', path: `/console/player/audio/${demoHashId}`, signedIn: true },
   { name: 'My Feed', path: '/console/feeds', signedIn: true },
-  { name: 'deck', path: `/console/memories/deck/${deck.id}`, signedIn: true },
-  { name: 'review', path: `/console/memories/review?deck_id=${deck.id}`, signedIn: true },
+  { name: 'deck', path: `/console/memories/deck/${deckId}`, signedIn: true },
+  { name: 'review', path: `/console/memories/review?deck_id=${deckId}`, signedIn: true },
 ]
 
 interface Run {

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { DEV_LOGIN_TOKEN, TOKEN_COOKIE, USERNAME_COOKIE } from '@lingocast/contract'
 import { launchBrowser } from '../e2e/browser'
 import { BUILT_SERVER, startServerProcess } from '../test/server-process'
+import { firstDays } from './first-days'
 import { median, printTable } from './harness'
 
 /**
@@ -50,28 +51,14 @@ const link = net.createServer((browserSide) => {
 await new Promise<void>((resolve) => link.listen(0, '127.0.0.1', resolve))
 const slowUrl = `http://127.0.0.1:${(link.address() as net.AddressInfo).port}`
 
-const api = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-  const res = await fetch(server.url + url, {
-    method,
-    headers: { authorization: `Bearer ${DEV_LOGIN_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`)
-  return (await res.json()) as T
-}
-
-const { collections } = await api<{ collections: Array<{ HashID: string; Audio: string | null }> }>('GET', '/english_vocab/api/word_collections')
-const demo = collections.find((a) => a.Audio === '/demo/sense-and-sensibility.mp3')!
-const { deck } = await api<{ deck: { id: number } }>('POST', '/english_vocab/memories/deck', { name: 'Returning visits' })
-for (const [front, back] of [
+const { demoHashId, deckId } = await firstDays(server.url, 'Returning visits', [
   ['estate', 'land and buildings owned by one family'],
   ['residence', 'the place where someone lives'],
 ])
-  await api('POST', '/english_vocab/memories/flashcard', { deck_id: deck.id, front, back })
 
 const screens = [
-  { name: 'review', path: `/console/memories/review?deck_id=${deck.id}`, content: '[data-testid="card-front"]' },
-  { name: 'player', path: `/console/player/audio/${demo.HashID}`, content: 'section[aria-label="Subtitles"] [data-segment-start]' },
+  { name: 'review', path: `/console/memories/review?deck_id=${deckId}`, content: '[data-testid="card-front"]' },
+  { name: 'player', path: `/console/player/audio/${demoHashId}`, content: 'section[aria-label="Subtitles"] [data-segment-start]' },
 ]
 
 /**

@@ -31,13 +31,7 @@ declare global {
 /** How long after the frame is replaced its keys may still be replayed: the screen's listener comes with its first render. */
 export const REPLAY_WINDOW_MS = 2000
 
-interface KeyLike {
-  key: string
-  code: string
-  shiftKey: boolean
-  ctrlKey: boolean
-  altKey: boolean
-  metaKey: boolean
+interface KeyLike extends KeptKey {
   repeat: boolean
   defaultPrevented: boolean
   preventDefault(): void
