@@ -4,6 +4,7 @@ import { defineConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { earlyEntry } from './early-entry.ts'
 import { installable } from './pwa.config.ts'
+import { preactAliases } from './preact-aliases.ts'
 import { prerenderShells } from './prerender-shells.ts'
 import { routePreloads } from './route-preloads.ts'
 
@@ -11,6 +12,7 @@ const api = 'http://127.0.0.1:3000'
 
 export default defineConfig({
   base: '/console/',
+  resolve: { alias: preactAliases },
   plugins: [
     react(),
     tailwindcss(),
