@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { earlyEntry } from './early-entry.ts'
@@ -12,7 +13,13 @@ const api = 'http://127.0.0.1:3000'
 
 export default defineConfig({
   base: '/console/',
-  resolve: { alias: preactAliases },
+  resolve: {
+    alias: [
+      ...preactAliases,
+      // zod comes when first needed, not with the first code (src/api/zod-on-demand.ts, decision 0029).
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/api/zod-on-demand.ts', import.meta.url)) },
+    ],
+  },
   plugins: [
     react(),
     tailwindcss(),
