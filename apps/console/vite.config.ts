@@ -1,11 +1,9 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { earlyEntry } from './early-entry.ts'
 import { installable } from './pwa.config.ts'
-import { preactAliases } from './preact-aliases.ts'
 import { prerenderShells } from './prerender-shells.ts'
 import { routePreloads } from './route-preloads.ts'
 
@@ -13,13 +11,6 @@ const api = 'http://127.0.0.1:3000'
 
 export default defineConfig({
   base: '/console/',
-  resolve: {
-    alias: [
-      ...preactAliases,
-      // zod comes when first needed, not with the first code (src/api/zod-on-demand.ts, decision 0029).
-      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/api/zod-on-demand.ts', import.meta.url)) },
-    ],
-  },
   plugins: [
     react(),
     tailwindcss(),

@@ -1,7 +1,6 @@
 import type { RouteBody, RouteContract, RouteParams, RouteQuery, RouteResponse } from '@lingocast/contract'
 import { getToken } from '../lib/cookies'
 import { accountOf } from '../lib/session-account'
-import { zodReady } from './zod-on-demand'
 
 export const UNEXPECTED_FORMAT = 'Received unexpected data format from API.'
 
@@ -123,7 +122,7 @@ function createSender(deps: ClientDeps) {
 export function createApiClient(deps: ClientDeps) {
   const send = createSender(deps)
   return async function call<R extends RouteContract>(route: R, input: CallInput<R> = {}): Promise<RouteResponse<R>> {
-    const [res] = await Promise.all([send(route, input), zodReady()])
+    const res = await send(route, input)
     return readAnswer(route, res.status, await readJson(res))
   }
 }
@@ -132,8 +131,6 @@ export function createApiClient(deps: ClientDeps) {
  * The one reading of a JSON answer, for every transport (fetch here, XHR for
  * uploads with progress): a failure status or `success: false` is an
  * ApiError with the server's msg; anything else must match the contract.
- * Needs zod loaded (zodReady): a screen's calls have it, the router loads it
- * before any screen renders.
  */
 export function readAnswer<R extends RouteContract>(route: R, status: number, json: unknown): RouteResponse<R> {
   const ok = status >= 200 && status < 300
@@ -147,7 +144,7 @@ export function readAnswer<R extends RouteContract>(route: R, status: number, js
 export function createTextClient(deps: ClientDeps) {
   const send = createSender(deps)
   return async function callText<R extends RouteContract>(route: R, input: CallInput<R> = {}): Promise<RouteResponse<R>> {
-    const [res] = await Promise.all([send(route, input), zodReady()])
+    const res = await send(route, input)
     const parsed = route.response.safeParse(await res.text())
     if (!parsed.success) throw new ApiError(res.status, undefined, UNEXPECTED_FORMAT)
     return parsed.data as RouteResponse<R>

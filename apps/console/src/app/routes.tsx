@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router'
-import { zodReady } from '../api/zod-on-demand'
 import { FullPageSpinner } from '../components/ui/Spinner'
 import { feedsQuery, subscribedItemsQuery } from '../features/feeds/api'
 import { articleQuery, libraryQuery } from '../features/library/api'
@@ -15,11 +14,8 @@ import { queryClient } from './query-client'
 import { FRAME_WITH_DATA, serverLoadOf } from './server-load'
 import { Shell } from './shell/Shell'
 
-/**
- * A route whose screen is its module's default export, fetched on first visit, with zod beside it
- * (api/zod-on-demand.ts): a screen may check a form or a stored value with a schema as it runs.
- */
-const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await Promise.all([load(), zodReady()]))[0].default })
+/** A route whose screen is its module's default export, fetched on first visit. */
+const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default })
 
 /**
  * A route's loader that asks for the data its screen opens with, while the

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react'
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 
 export interface MenuItem {
   label: string
@@ -55,9 +55,8 @@ export function Menu({ label, menuLabel = label, trigger, items, triggerClassNam
     if (refocus) button.current?.focus()
   }
 
-  // Focus follows the active item while open, in the same task as the key that moved it: under Preact
-  // (decision 0029) a passive effect runs a frame later, and the focus lagged behind the arrows.
-  useLayoutEffect(() => {
+  // Focus follows the active item while open.
+  useEffect(() => {
     if (open) itemRefs.current[active]?.focus()
   }, [open, active])
 

@@ -1,16 +1,14 @@
-import { forwardRef, useId, type InputHTMLAttributes } from 'react'
+import { useId, type InputHTMLAttributes, type Ref } from 'react'
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: string
   /** Small print under the box, tied to it with aria-describedby. */
   hint?: string
+  ref?: Ref<HTMLInputElement>
 }
 
-/**
- * A labelled text input; the label is the input's accessible name. forwardRef, not React 19's `ref` prop:
- * the browser's build runs on preact/compat, which hands a function component its ref only this way (decision 0029).
- */
-export const TextField = forwardRef<HTMLInputElement, Props>(function TextField({ label, hint, className = '', ...props }, ref) {
+/** A labelled text input; the label is the input's accessible name. */
+export function TextField({ label, hint, className = '', ref, ...props }: Props) {
   const id = useId()
   const hintId = hint ? `${id}-hint` : undefined
   return (
@@ -32,4 +30,4 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
       )}
     </div>
   )
-})
+}

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { readStored, writeStored, type KeyValueStorage } from '../../lib/local-storage'
 
 /** A message of the chat as the console keeps it: the spec's role and content, plus what the screen needs. */
-const chatEntrySchema = () => z.object({
+export const chatEntry = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant']),
   content: z.string(),
@@ -13,9 +13,7 @@ const chatEntrySchema = () => z.object({
   error: z.string().optional(),
   failed: z.boolean().optional(),
 })
-export type ChatEntry = z.infer<ReturnType<typeof chatEntrySchema>>
-// Built on first read, not when the player's code loads: zod may still be on its way then (api/zod-on-demand.ts).
-let chatEntries: z.ZodArray<ReturnType<typeof chatEntrySchema>> | undefined
+export type ChatEntry = z.infer<typeof chatEntry>
 
 /** Ours: the chat of an article is kept across reloads, up to this many messages. */
 export const CHAT_HISTORY_LIMIT = 100
@@ -26,9 +24,8 @@ export const chatHistoryKey = (hashId: string) => `chat_history_${hashId}`
 export function readChatHistory(hashId: string, storage?: KeyValueStorage): ChatEntry[] {
   const raw = readStored(chatHistoryKey(hashId), storage)
   if (!raw) return []
-  const schema = (chatEntries ??= z.array(chatEntrySchema()))
   try {
-    const parsed = schema.safeParse(JSON.parse(raw))
+    const parsed = z.array(chatEntry).safeParse(JSON.parse(raw))
     return parsed.success ? parsed.data : []
   } catch {
     return []
