@@ -66,13 +66,17 @@ export function keepEarlyKeys(target: Pick<EventTarget, 'addEventListener' | 're
   }
 }
 
-/** In the page: records until the inert frame in #root is replaced by the console's screen. */
+/**
+ * In the page: records until the inert frame in #root is replaced by the console's screen. The script
+ * may run before the body is parsed (async, and from the worker's cache on a returning visit): the frame
+ * is looked for per key, and watched from DOMContentLoaded on (the console never starts before it).
+ */
 export function keepEarlyKeysInPage(): EarlyKeys {
-  const root = document.getElementById('root')
-  const frame = () => root?.querySelector(':scope > div[inert]') ?? null
+  const frame = () => document.querySelector('#root > div[inert]')
   const keys = keepEarlyKeys(window, () => frame() !== null)
-  if (!root || !frame()) keys.frameGone()
-  else {
+  const watch = () => {
+    const root = document.getElementById('root')
+    if (!root || !frame()) return keys.frameGone()
     const observer = new MutationObserver(() => {
       if (frame()) return
       observer.disconnect()
@@ -80,5 +84,7 @@ export function keepEarlyKeysInPage(): EarlyKeys {
     })
     observer.observe(root, { childList: true })
   }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch, { once: true })
+  else watch()
   return keys
 }
