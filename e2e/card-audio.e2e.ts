@@ -1,6 +1,6 @@
 import type { Flashcard } from '@lingocast/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sessionApi, startDemoSession, type DemoSession } from './session'
+import { consoleTookOver, sessionApi, startDemoSession, type DemoSession } from './session'
 
 /**
  * Cards that speak in Chromium: a card made from a sentence of the
@@ -87,6 +87,8 @@ describe('cards that speak, in Chromium', () => {
     await autoplay.check()
     expect(await page.evaluate((id) => localStorage.getItem(`reviewAutoplay:${id}`), deckId)).toBe('1')
     await page.reload()
+    // The page's first frame is the server's, which cannot know this browser's setting; the console's screen does.
+    await consoleTookOver(page)
     expect(await page.getByLabel('Play automatically').isChecked()).toBe(true)
   })
 
