@@ -65,9 +65,11 @@ async function checkEncodings(url: string, headers: Record<string, string> = {})
 describe('compressed when asked, plain when not', () => {
   it("the console's main chunk, brotli and gzip made at build time, at most 45 % of its size", async () => {
     const index = await get(`${server.url}/console/`, { accept: 'text/html' })
-    // The entry is named by the template the page starts after its first paint (decision 0019).
-    const main = /<template id="console-code" data-main="([^"]+)"/.exec(index.body.toString('utf8'))?.[1]
-    expect(main, 'the entry of index.html').toMatch(/^\/console\/assets\/index-[\w-]+\.js$/)
+    // The console's own start (app/boot.tsx, its last stage: decision 0031) is named by the template the
+    // page starts after its first paint (decision 0019).
+    const template = /<template id="console-code"[^>]*>(.*?)<\/template>/.exec(index.body.toString('utf8'))?.[1] ?? ''
+    const main = /href="(\/console\/assets\/boot-[\w-]{8}\.js)"/.exec(template)?.[1]
+    expect(main, "the console's start in index.html").toMatch(/^\/console\/assets\/boot-[\w-]{8}\.js$/)
     const { plain, sizes } = await checkEncodings(server.url + main)
     expect(plain.headers['content-type']).toMatch(/javascript/)
     expect(plain.headers['cache-control']).toContain('immutable')

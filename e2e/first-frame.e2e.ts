@@ -71,12 +71,20 @@ describe("the opened screen's first frame", () => {
       const entry = (document.getElementById('console-code') as HTMLTemplateElement).dataset.main!
       const code = resources.find((r) => new URL(r.name).pathname === entry)!
       const stylesheet = resources.find((r) => /\/assets\/index-[\w-]+\.css$/.test(new URL(r.name).pathname))!
-      return { paint, codeFetched: code.fetchStart, stylesheetCame: stylesheet.responseEnd }
+      const started = performance.getEntriesByName('lingocast:console-start')[0]!.startTime
+      const stages = resources.filter((r) => /\/assets\/boot(-[a-z]+)?-[\w-]+\.js$/.test(new URL(r.name).pathname)).map((r) => ({ file: new URL(r.name).pathname, asked: r.fetchStart }))
+      return { paint, codeFetched: code.fetchStart, stylesheetCame: stylesheet.responseEnd, started, stages, entryBytes: code.decodedBodySize }
     })
     const said = `stylesheet at ${times.stylesheetCame} ms, first contentful paint at ${times.paint} ms, the entry fetched at ${times.codeFetched} ms`
     // The page is painted once its stylesheet has come; the early script starts the code once that paint is shown.
     expect(times.paint, said).toBeGreaterThanOrEqual(times.stylesheetCame)
     expect(times.codeFetched, said).toBeGreaterThanOrEqual(times.paint)
+    // The console starts in stages, each evaluated in a task of its own (src/main.tsx): the entry holds
+    // the stages' order only, and the files of all of them were asked for with it, not one by one as each
+    // stage runs.
+    expect(times.entryBytes, 'the entry holds the start stages only').toBeLessThan(8_000)
+    expect(times.stages.map((s) => s.file.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual(['/console/assets/boot', '/console/assets/boot-contract', '/console/assets/boot-react', '/console/assets/boot-router'])
+    for (const stage of times.stages) expect(stage.asked, `${stage.file} asked for before the console started`).toBeLessThan(times.started)
     await page.close()
   })
 

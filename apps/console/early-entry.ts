@@ -17,7 +17,9 @@ export const CONSOLE_CODE_TEMPLATE_ID = 'console-code'
  * itself: their `<script>` and `<link rel="modulepreload">` tags go into a
  * `<template>` (inactive markup), which the early script puts in the head
  * after the first paint, so that paint waits for the stylesheet only. The
- * server adds the opened screen's chunks there too (route-preloads.ts).
+ * server adds the opened screen's chunks there too (route-preloads.ts), and
+ * the files of the console's later start stages go there with the entry
+ * (src/main.tsx imports them one by one: decision 0031).
  */
 export function earlyEntry(name: string, file: string): Plugin {
   let base = '/'
@@ -45,10 +47,20 @@ export function earlyEntry(name: string, file: string): Plugin {
         if (!mainTag) throw new Error(`no script tag of the console's entry (${main}) in index.html`)
         // The entry first (the order of preloads is their priority), each file once: a chunk that imports the entry back lists it again.
         const links = new Set([`<link rel="modulepreload" crossorigin href="${base}${main}">`])
+        // The console's later stages (src/main.tsx imports them one after another): fetched with the entry.
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk')
+        const staged = new Set<string>()
+        const closure = (fileName: string) => {
+          if (staged.has(fileName) || fileName === main) return
+          staged.add(fileName)
+          for (const imported of chunks.find((c) => c.fileName === fileName)?.imports ?? []) closure(imported)
+        }
+        for (const stage of chunks.filter((c) => c.facadeModuleId && CONSOLE_START_STAGE.test(c.facadeModuleId))) closure(stage.fileName)
         const rest = html.replace(mainTag[0], '').replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, (tag) => {
           links.add(tag.trim())
           return ''
         })
+        for (const fileName of staged) links.add(`<link rel="modulepreload" crossorigin href="${base}${fileName}">`)
         const template = `<template id="${CONSOLE_CODE_TEMPLATE_ID}" data-main="${base}${main}">${[...links].join('')}</template>`
         return {
           html: rest.replace('</head>', `${template}</head>`),
@@ -58,5 +70,8 @@ export function earlyEntry(name: string, file: string): Plugin {
     },
   }
 }
+
+/** The modules of the console's start stages (src/main.tsx). */
+export const CONSOLE_START_STAGE = /[\\/]src[\\/]app[\\/]boot(-[a-z]+)?\.tsx?$/
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { Plugin } from 'vite'
+import { CONSOLE_START_STAGE } from './early-entry.ts'
 
 /** What the build writes beside index.html: for each route of the router, the script files its screen needs. */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json'
@@ -82,7 +83,8 @@ export function routePreloads(routerFile: string): Plugin {
         into.add(fileName)
         for (const imported of chunks.find((c) => c.fileName === fileName)?.imports ?? []) closure(imported, into)
       }
-      for (const entry of chunks.filter((c) => c.isEntry)) closure(entry.fileName, loaded)
+      // The console's start stages are in index.html's template too (early-entry.ts).
+      for (const entry of chunks.filter((c) => c.isEntry || (c.facadeModuleId && CONSOLE_START_STAGE.test(c.facadeModuleId)))) closure(entry.fileName, loaded)
       const table: RoutePreload[] = screens.map(({ path: routePath, id }) => {
         const chunk = chunks.find((c) => c.facadeModuleId === id)
         if (!chunk) this.error(`route ${routePath}: no chunk for ${id}`)

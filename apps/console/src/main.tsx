@@ -1,57 +1,23 @@
-import { startTransition, StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
-import { Providers } from './app/providers'
-import { queryClient } from './app/query-client'
-import { makeRouter, routerReady } from './app/router'
-import { UpdatePrompt } from './app/UpdatePrompt'
-import { openingSessionCheck } from './features/auth/session-check'
 import './index.css'
 
-// The sign-in check goes out now, and the router, made in the next task, starts loading the opened
-// route's code and data beside it (router.tsx), not after React's first render.
-const signInChecked = openingSessionCheck(queryClient)
-const routerMade = makeRouter()
+/**
+ * The console starts in stages, each module graph evaluated in a task of its
+ * own: React DOM, the router, the API contract (with zod), then the console itself (app/boot.tsx). Run as
+ * one graph, the evaluation of every module of the entry was the longest task
+ * a phone ran while the first screen came (hundreds of milliseconds at 4x CPU,
+ * all of it counted as blocking); each stage is a fraction of it, and the
+ * page answers a tap between them. The files are fetched at once all the same:
+ * index.html names them all (early-entry.ts).
+ */
+/** When the console's own code starts running: the files of every stage were asked for before it (e2e/first-frame). */
+performance.mark('lingocast:console-start')
 
-/** Resolves when no query is being fetched (the opened route's data, asked for by its loader, has come). */
-function dataSettled(): Promise<void> {
-  return new Promise((resolve) => {
-    if (queryClient.isFetching() === 0) return resolve()
-    const stop = queryClient.getQueryCache().subscribe(() => {
-      if (queryClient.isFetching() > 0) return
-      stop()
-      resolve()
-    })
-  })
-}
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
-// The page shows the screen's first frame, rendered at build time (decision 0019). React's first render
-// waits for the sign-in answer and the screen's code (already on their way; at most FRAME_WAIT_MS), so
-// that frame does not flash to a spinner and back; then a moment more for the screen's first data, so the
-// screen is drawn once, with it, in the time-sliced first render below instead of again, in one long
-// task, when it comes. The frame cannot be used meanwhile: DATA_WAIT_MS keeps that short on a slow server.
-const FRAME_WAIT_MS = 3000
-const DATA_WAIT_MS = 500
-const frameShown = Promise.race([
-  Promise.allSettled([signInChecked, routerMade.then(routerReady)]).then(() => Promise.race([dataSettled(), sleep(DATA_WAIT_MS)])),
-  sleep(FRAME_WAIT_MS),
-])
-
-// Not a top-level await: that makes the bundler split the main chunk into a dozen small files.
-void Promise.all([routerMade, frameShown]).then(([router]) => {
-  const root = createRoot(document.getElementById('root')!)
-  // A transition: React renders the first screen in slices of a few milliseconds, so a phone's
-  // taps and scrolls on the frame already shown are not held up by one long task.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={router} />
-          <UpdatePrompt />
-        </Providers>
-      </StrictMode>,
-    ),
-  )
-})
+void import('./app/boot-react')
+  .then(nextTask)
+  .then(() => import('./app/boot-router'))
+  .then(nextTask)
+  .then(() => import('./app/boot-contract'))
+  .then(nextTask)
+  .then(() => import('./app/boot'))

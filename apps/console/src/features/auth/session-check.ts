@@ -36,7 +36,7 @@ async function verify(queryClient: QueryClient, token: string): Promise<void> {
 let opening: { token: string; check: Promise<void>; passed: boolean } | undefined
 
 /**
- * The check of the token the page was opened with. main.tsx starts it before
+ * The check of the token the page was opened with. app/boot.tsx starts it before
  * React renders, so it runs beside the route's code and data instead of after
  * them; AuthProvider then waits on the same request. Undefined when there is
  * no token (anonymous at once).
@@ -58,7 +58,7 @@ export function openingSessionCheck(queryClient: QueryClient): Promise<void> | u
 
 /**
  * Whether the opening check of `token` has already said yes: AuthProvider then
- * starts signed in, without a first render of "Checking sign-in" (main.tsx
+ * starts signed in, without a first render of "Checking sign-in" (app/boot.tsx
  * waits for the answer before React renders, decision 0019).
  */
 export function openingCheckPassed(token: string | undefined): boolean {
