@@ -55,13 +55,19 @@ export async function fetchTranscriptWindow(address: string, playPosMs: number, 
   return apiCall(mediaRoutes.getTranscriptWindow, { query: { audio_url: address, play_pos: Math.max(0, Math.round(playPosMs)) }, signal })
 }
 
-/** Merges a fetched window (and the progress it reports) into the cache; true when new segments arrived. */
+/**
+ * Merges a fetched window (and the progress it reports) into the cache; true
+ * when new segments arrived or the transcript's job moved on (its state or
+ * progress), so that the next window is asked for soon again.
+ */
 export function mergeWindow(client: QueryClient, address: string, incoming: TranscriptData): boolean {
   let changed = false
   client.setQueryData(segmentsQuery(address).queryKey, (known) => {
     const merged = mergeSegments(known?.segments ?? [], incoming.segments)
-    changed = merged.changed
-    return { segments: merged.segments, transcription: incoming.transcription ?? known?.transcription }
+    const before = known?.transcription
+    const after = incoming.transcription ?? before
+    changed = merged.changed || after?.status !== before?.status || after?.progress !== before?.progress
+    return { segments: merged.segments, transcription: after }
   })
   return changed
 }

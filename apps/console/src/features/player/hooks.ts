@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { fetchTranscriptWindow, mergeWindow, segmentsQuery } from './api'
 import { useMediaSession, type NowPlaying } from './media-session'
 import type { Player, PlayerState } from './player'
-import { nextTarget, previousTarget, replayTarget, toMs, windowHasHoles, WindowFetchPacer } from './segments'
+import { nextTarget, previousTarget, replayTarget, toMs, transcriptWindowDue, WindowFetchPacer } from './segments'
 import { shortcutFor } from './shortcuts'
 import { replayEarlyKeys } from '../../lib/early-keys'
 
@@ -129,7 +129,8 @@ const NO_SEGMENTS: Segment[] = []
 /**
  * The transcript of a media address: the segments query (spinner while it
  * first loads), then windows around the play position fetched on demand while
- * the 30 s ahead has holes, at least 2 s apart, merged into the same list.
+ * the 30 s ahead has holes or the transcript is still being made, at least 2 s
+ * apart (slower while nothing changes), merged into the same list.
  * Failures are only logged (spec 000 s8).
  */
 export function useTranscript(address: string | undefined, player: Player, fallbackDurationMs: number) {
@@ -139,10 +140,10 @@ export function useTranscript(address: string | undefined, player: Player, fallb
   const transcription = query.data?.transcription
   const loaded = query.isSuccess
 
-  const latest = useRef({ segments, fallbackDurationMs })
+  const latest = useRef({ segments, transcription, fallbackDurationMs })
   useEffect(() => {
-    latest.current = { segments, fallbackDurationMs }
-  }, [segments, fallbackDurationMs])
+    latest.current = { segments, transcription, fallbackDurationMs }
+  }, [segments, transcription, fallbackDurationMs])
 
   useEffect(() => {
     if (!address || !loaded) return
@@ -154,7 +155,7 @@ export function useTranscript(address: string | undefined, player: Player, fallb
       const state = player.getState()
       const ms = toMs(state.time)
       const durationMs = state.duration > 0 ? toMs(state.duration) : latest.current.fallbackDurationMs
-      if (!windowHasHoles(latest.current.segments, ms, TRANSCRIPT_WINDOW_AHEAD_MS, durationMs)) return
+      if (!transcriptWindowDue(latest.current.segments, latest.current.transcription, ms, TRANSCRIPT_WINDOW_AHEAD_MS, durationMs)) return
       if (!pacer.tryStart(Date.now())) return
       fetchTranscriptWindow(address, ms, abort.signal)
         .then((incoming) => pacer.finish(mergeWindow(client, address, incoming)))

@@ -1,4 +1,4 @@
-import type { Segment } from '@lingocast/contract'
+import type { Segment, TranscriptionStatus } from '@lingocast/contract'
 import { describe, expect, it } from 'vitest'
 import {
   formatStamp,
@@ -13,6 +13,7 @@ import {
   replayTarget,
   segmentIndexAt,
   toMs,
+  transcriptWindowDue,
   windowHasHoles,
   WindowFetchPacer,
   wordIndexAt,
@@ -197,6 +198,24 @@ describe('mergeSegments', () => {
     const known = [seg(0, 1000, '')]
     mergeSegments(known, [seg(0, 1000, 'x'), seg(9, 10)])
     expect(known).toEqual([seg(0, 1000, '')])
+  })
+})
+
+describe('transcriptWindowDue', () => {
+  const state = (status: TranscriptionStatus['status']): TranscriptionStatus => ({ status, progress: 50, confidence: 'aligned' })
+
+  it('asks again while the transcript is still being made, though the segments shown look whole', () => {
+    // A publisher's text being fitted: its last words (past the end of the audio) come only when the job is done.
+    expect(transcriptWindowDue(demo, state('running'), 0, 30_000, 26_800)).toBe(true)
+    expect(transcriptWindowDue(demo, state('pending'), 0, 30_000, 26_800)).toBe(true)
+  })
+
+  it('once it is done (or failed, or never asked for), only for holes', () => {
+    for (const status of ['done', 'failed', 'none'] as const) {
+      expect(transcriptWindowDue(demo, state(status), 0, 30_000, 26_800)).toBe(false)
+      expect(transcriptWindowDue([], state(status), 0, 30_000, 600_000)).toBe(true)
+    }
+    expect(transcriptWindowDue(demo, undefined, 0, 30_000, 26_800)).toBe(false)
   })
 })
 

@@ -1,4 +1,4 @@
-import { SKIP_WITHOUT_SEGMENTS_SECONDS, type Segment } from '@lingocast/contract'
+import { SKIP_WITHOUT_SEGMENTS_SECONDS, type Segment, type TranscriptionStatus } from '@lingocast/contract'
 import { formatDuration } from '../../lib/format'
 
 /**
@@ -182,6 +182,20 @@ export function windowHasHoles(segments: readonly Segment[], ms: number, aheadMs
     cursor = Math.max(cursor, s.end)
   }
   return end - cursor > MISSING_GAP_MS
+}
+
+/**
+ * Whether a window fetch around the play position is due: the transcript ahead
+ * has holes, or it is still being made (queued or running). The second case is
+ * a transcript whose shown segments look whole while its job still works on
+ * it: a publisher's text being fitted adds the words it could not place in the
+ * audio ("Thanks for listening." past the end) only when the job finishes,
+ * after no hole the first answer had. The pacer slows the asking down while
+ * nothing changes.
+ */
+export function transcriptWindowDue(segments: readonly Segment[], transcription: TranscriptionStatus | undefined, ms: number, aheadMs: number, durationMs: number): boolean {
+  if (transcription && (transcription.status === 'pending' || transcription.status === 'running')) return true
+  return windowHasHoles(segments, ms, aheadMs, durationMs)
 }
 
 function hasEmptyText(segments: readonly Segment[], from: number, to: number): boolean {
