@@ -1,17 +1,13 @@
 import './index.css'
 
-/**
- * The console starts in stages, each module graph evaluated in a task of its
- * own: React DOM, the router, the API contract (with zod), then the console itself (app/boot.tsx). Run as
- * one graph, the evaluation of every module of the entry was the longest task
- * a phone ran while the first screen came (hundreds of milliseconds at 4x CPU,
- * all of it counted as blocking); each stage is a fraction of it, and the
- * page answers a tap between them. The files are fetched at once all the same:
- * index.html names them all (early-entry.ts).
- */
 /** When the console's own code starts running: the files of every stage were asked for before it (e2e/first-frame). */
 performance.mark('lingocast:console-start')
 
+// The console starts in stages, each module graph evaluated in a task of its own (decision 0031): React
+// DOM, the router, the API contract with zod, then the console itself (app/boot.tsx). Evaluated as one
+// graph, the entry's modules were the longest task a phone ran while the first screen came (hundreds of
+// milliseconds at 4x CPU, nearly all of it blocking); between the stages the page answers a tap. The
+// files are fetched at once all the same: index.html names them all (early-entry.ts).
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 void import('./app/boot-react')
@@ -21,3 +17,4 @@ void import('./app/boot-react')
   .then(() => import('./app/boot-contract'))
   .then(nextTask)
   .then(() => import('./app/boot'))
+  .catch((error: unknown) => console.error('The console could not start:', error))
