@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { Plugin } from 'vite'
+import { addWithImports, CONSOLE_START_STAGE } from './chunk-graph.ts'
 
 /** The template of index.html that holds the console's code links until the first paint (src/early/start-console.ts). */
 export const CONSOLE_CODE_TEMPLATE_ID = 'console-code'
@@ -50,12 +51,8 @@ export function earlyEntry(name: string, file: string): Plugin {
         // The console's later stages (src/main.tsx imports them one after another): fetched with the entry.
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk')
         const staged = new Set<string>()
-        const closure = (fileName: string) => {
-          if (staged.has(fileName) || fileName === main) return
-          staged.add(fileName)
-          for (const imported of chunks.find((c) => c.fileName === fileName)?.imports ?? []) closure(imported)
-        }
-        for (const stage of chunks.filter((c) => c.facadeModuleId && CONSOLE_START_STAGE.test(c.facadeModuleId))) closure(stage.fileName)
+        for (const stage of chunks.filter((c) => c.facadeModuleId && CONSOLE_START_STAGE.test(c.facadeModuleId))) addWithImports(chunks, stage.fileName, staged)
+        if (main) staged.delete(main)
         const rest = html.replace(mainTag[0], '').replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, (tag) => {
           links.add(tag.trim())
           return ''
@@ -70,8 +67,5 @@ export function earlyEntry(name: string, file: string): Plugin {
     },
   }
 }
-
-/** The modules of the console's start stages (src/main.tsx). */
-export const CONSOLE_START_STAGE = /[\\/]src[\\/]app[\\/]boot(-[a-z]+)?\.tsx?$/
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { Plugin } from 'vite'
-import { CONSOLE_START_STAGE } from './early-entry.ts'
+import { addWithImports, CONSOLE_START_STAGE } from './chunk-graph.ts'
 
 /** What the build writes beside index.html: for each route of the router, the script files its screen needs. */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json'
@@ -78,18 +78,13 @@ export function routePreloads(routerFile: string): Plugin {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
       // What index.html loads already (its entries and their static imports): never listed twice.
       const loaded = new Set<string>()
-      const closure = (fileName: string, into: Set<string>) => {
-        if (into.has(fileName)) return
-        into.add(fileName)
-        for (const imported of chunks.find((c) => c.fileName === fileName)?.imports ?? []) closure(imported, into)
-      }
       // The console's start stages are in index.html's template too (early-entry.ts).
-      for (const entry of chunks.filter((c) => c.isEntry || (c.facadeModuleId && CONSOLE_START_STAGE.test(c.facadeModuleId)))) closure(entry.fileName, loaded)
+      for (const entry of chunks.filter((c) => c.isEntry || (c.facadeModuleId && CONSOLE_START_STAGE.test(c.facadeModuleId)))) addWithImports(chunks, entry.fileName, loaded)
       const table: RoutePreload[] = screens.map(({ path: routePath, id }) => {
         const chunk = chunks.find((c) => c.facadeModuleId === id)
         if (!chunk) this.error(`route ${routePath}: no chunk for ${id}`)
         const files = new Set<string>()
-        closure(chunk.fileName, files)
+        addWithImports(chunks, chunk.fileName, files)
         return { path: routePath, files: [...files].filter((f) => !loaded.has(f)) }
       })
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(table, null, 1) })
