@@ -88,6 +88,22 @@ describe("the opened screen's first frame", () => {
     await page.close()
   })
 
+  it("carries no zod in the code of the first screens: answers are checked by their shapes (decision 0032; e2e/playlists refuses one)", async () => {
+    await browser.context.addCookies(session())
+    const page = await browser.context.newPage()
+    for (const screen of ['/console/', '/console/feeds', '/console/memories/deck']) {
+      await page.goto(server.url + screen)
+      await consoleTookOver(page)
+    }
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((p) => p.endsWith('.js')))
+    expect(scripts.length).toBeGreaterThan(10)
+    for (const script of new Set(scripts)) {
+      // zod names its error class in its code; the console's own code never does.
+      expect(await (await page.request.get(server.url + script)).text(), script).not.toContain('ZodError')
+    }
+    await page.close()
+  })
+
   it("the player's page comes with its article and transcript: painted with no script, shown by the console without asking again", async () => {
     const hashId = await demoHashId()
     const url = `${server.url}/console/player/audio/${hashId}`

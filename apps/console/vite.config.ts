@@ -1,7 +1,9 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
+import { answerShapes } from './answer-shapes.ts'
 import { earlyEntry } from './early-entry.ts'
 import { installable } from './pwa.config.ts'
 import { prerenderShells } from './prerender-shells.ts'
@@ -11,8 +13,14 @@ const api = 'http://127.0.0.1:3000'
 
 export default defineConfig({
   base: '/console/',
+  resolve: {
+    // The browser's zod: the real one only where a screen loads it (src/api/zod-on-demand.ts, decision 0032).
+    // The builds that run in Node (prerender-shells.ts) and the tests keep zod itself.
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('src/api/zod-on-demand.ts', import.meta.url)) }],
+  },
   plugins: [
     react(),
+    answerShapes(),
     tailwindcss(),
     installable(),
     routePreloads('src/app/routes.tsx'),

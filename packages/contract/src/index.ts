@@ -1,4 +1,6 @@
 export * from './http'
+export * from './answer-shape'
+export { answerShapeOf, answerShapesOf } from './answer-shape-of'
 export * from './constants'
 export * from './change-time'
 export * from './messages'

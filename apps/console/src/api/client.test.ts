@@ -1,7 +1,7 @@
-import { authRoutes, defineRoute } from '@lingocast/contract'
+import { answerShapeOf, authRoutes, defineRoute, fitsShape } from '@lingocast/contract'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { ApiError, apiCall, apiStream, apiText, UNEXPECTED_FORMAT } from './client'
+import { ApiError, apiCall, apiStream, apiText, checkAnswersWith, type AnswerCheck, UNEXPECTED_FORMAT } from './client'
 
 const bearerGet = defineRoute({
   method: 'GET',
@@ -102,6 +102,22 @@ describe('apiCall', () => {
   it('refuses a success body that does not match the contract', async () => {
     answer(200, { success: true, n: 'one' })
     await expect(apiCall(bearerGet, { query: { id: '1' } })).rejects.toMatchObject({ status: 200, msg: undefined, message: UNEXPECTED_FORMAT })
+  })
+
+  it("checks answers the browser's way when told to: by shape, handing the answer on as it came", async () => {
+    const byZod: AnswerCheck = (route, json) => {
+      const parsed = route.response.safeParse(json)
+      return parsed.success ? { ok: true, data: parsed.data } : { ok: false }
+    }
+    checkAnswersWith((route, json) => (fitsShape(answerShapeOf(route.response), json) ? { ok: true, data: json } : { ok: false }))
+    try {
+      answer(200, { success: true, n: 2, extra: 'kept' })
+      expect(await apiCall(bearerGet, { query: { id: '1' } })).toEqual({ success: true, n: 2, extra: 'kept' })
+      answer(200, { success: true, n: 'one' })
+      await expect(apiCall(bearerGet, { query: { id: '1' } })).rejects.toMatchObject({ status: 200, message: UNEXPECTED_FORMAT })
+    } finally {
+      checkAnswersWith(byZod)
+    }
   })
 
   it('reports a network failure as status 0', async () => {

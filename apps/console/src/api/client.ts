@@ -135,9 +135,30 @@ export function createApiClient(deps: ClientDeps) {
 export function readAnswer<R extends RouteContract>(route: R, status: number, json: unknown): RouteResponse<R> {
   const ok = status >= 200 && status < 300
   if (!ok || (json as { success?: unknown } | undefined)?.success === false) throw new ApiError(status, serverMsg(json))
-  const parsed = route.response.safeParse(json)
-  if (!parsed.success) throw new ApiError(status, undefined, UNEXPECTED_FORMAT)
-  return parsed.data as RouteResponse<R>
+  return checked(route, status, json)
+}
+
+/**
+ * How an answer is held against its route's contract: `data` is what the screens get. In Node (the
+ * server's renders, the tests) zod parses it with the route's schema; the browser's build checks its
+ * shape instead (answer-check.ts, decision 0032), so that its first screens carry no zod.
+ */
+export type AnswerCheck = (route: RouteContract, answer: unknown) => { ok: true; data: unknown } | { ok: false }
+
+let checkAnswer: AnswerCheck = (route, answer) => {
+  const parsed = route.response.safeParse(answer)
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false }
+}
+
+/** Sets how answers are checked (the browser's build: by their shapes). */
+export function checkAnswersWith(check: AnswerCheck): void {
+  checkAnswer = check
+}
+
+function checked<R extends RouteContract>(route: R, status: number, answer: unknown): RouteResponse<R> {
+  const result = checkAnswer(route, answer)
+  if (!result.ok) throw new ApiError(status, undefined, UNEXPECTED_FORMAT)
+  return result.data as RouteResponse<R>
 }
 
 /** Routes answered with plain text (responseType 'text'): the text, checked against the contract. */
@@ -145,9 +166,7 @@ export function createTextClient(deps: ClientDeps) {
   const send = createSender(deps)
   return async function callText<R extends RouteContract>(route: R, input: CallInput<R> = {}): Promise<RouteResponse<R>> {
     const res = await send(route, input)
-    const parsed = route.response.safeParse(await res.text())
-    if (!parsed.success) throw new ApiError(res.status, undefined, UNEXPECTED_FORMAT)
-    return parsed.data as RouteResponse<R>
+    return checked(route, res.status, await res.text())
   }
 }
 

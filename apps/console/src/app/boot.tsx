@@ -1,3 +1,5 @@
+// First: every answer the console reads is checked by its shape, not with zod (decision 0032).
+import '../api/answer-check'
 import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'

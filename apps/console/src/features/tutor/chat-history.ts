@@ -1,5 +1,6 @@
 import { explainContext } from '@lingocast/contract'
-import { z } from 'zod'
+import { z } from 'zod/v4'
+import '../../api/with-zod' // explainContext below is the contract's schema, built with zod here
 import { readStored, writeStored, type KeyValueStorage } from '../../lib/local-storage'
 
 /** A message of the chat as the console keeps it: the spec's role and content, plus what the screen needs. */

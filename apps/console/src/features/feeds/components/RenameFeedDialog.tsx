@@ -1,6 +1,8 @@
 import { FEED_TITLE_MAX, feedTitle, type Feed } from '@lingocast/contract'
 import { CircleAlert } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
+// The contract's rule for this field runs here, in the browser: zod comes with this dialog's chunk.
+import '../../../api/with-zod'
 import { Button } from '../../../components/ui/Button'
 import { Dialog } from '../../../components/ui/Dialog'
 import { TextField } from '../../../components/ui/TextField'

@@ -1,0 +1,6 @@
+declare module 'virtual:lingocast/answer-shapes' {
+  import type { AnswerShape } from '@lingocast/contract'
+  /** Every route's answer shape, by answerKey: made when the console is built (answer-shapes.ts beside vite.config.ts). */
+  const shapes: Readonly<Record<string, AnswerShape>>
+  export default shapes
+}
