@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { FullPageSpinner } from '../components/ui/Spinner'
-import { feedsQuery, subscribedItemsQuery } from '../features/feeds/api'
 import { articleQuery, libraryQuery } from '../features/library/api'
 import { decksQuery, flashcardsQuery } from '../features/memories/api'
 import { pickDeckId, storedDeckId } from '../features/memories/selected-deck'
@@ -88,7 +87,10 @@ export const routes: RouteObject[] = [
               { index: true, loader: prefetch((_, client) => client.prefetchQuery(libraryQuery())), lazy: screen(() => import('../features/library/LearningScreen')) },
               {
                 path: '/feeds',
-                loader: prefetch((_, client) => Promise.all([client.prefetchQuery(subscribedItemsQuery()), client.prefetchQuery(feedsQuery())])),
+                // The feeds' queries come with their own code, beside the screen's: the first screens do not carry it.
+                loader: prefetch((_, client) =>
+                  import('../features/feeds/api').then(({ feedsQuery, subscribedItemsQuery }) => Promise.all([client.prefetchQuery(subscribedItemsQuery()), client.prefetchQuery(feedsQuery())])),
+                ),
                 lazy: screen(() => import('../features/feeds/MyFeedScreen')),
               },
               { path: '/discover', lazy: screen(() => import('../features/feeds/DiscoverScreen')) },
