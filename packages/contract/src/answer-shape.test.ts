@@ -81,6 +81,9 @@ describe('answer shapes', () => {
   it("has a shape for every route the contract's modules export", () => {
     expect(routes.length).toBeGreaterThan(60)
     for (const route of routes) expect(shapes[answerKey(route)], answerKey(route)).toBeDefined()
+    // Routes whose path the console fills in are still known by the path the contract wrote.
+    expect(shapes[answerKey(contract.mediaInfoRoute('2026/11/a b.mp4'))]).toEqual(shapes[answerKey(contract.uploadRoutes.getMediaInfo)])
+    expect(shapes[answerKey(contract.pathWithId(contract.memoriesRoutes.updateFlashcard, 7))]).toEqual(shapes[answerKey(contract.memoriesRoutes.updateFlashcard)])
     expect(shapes['POST /user/api/loginByEmail']).toEqual(['o', { success: ['l', true], msg: ['l', 'ok'], token: 's', username: 's', user_id: ['?', 's'] }, 0])
   })
 

@@ -35,8 +35,8 @@ export type AnswerShape =
   /** May be null. */
   | readonly ['N', AnswerShape]
 
-/** The key the console looks an answer's shape up by. */
-export const answerKey = (route: { method: string; path: string }): string => `${route.method} ${route.path}`
+/** The key the console looks an answer's shape up by: the path as the contract wrote it, also on a route whose path was filled in. */
+export const answerKey = (route: { method: string; path: string; pathTemplate?: string }): string => `${route.method} ${route.pathTemplate ?? route.path}`
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 

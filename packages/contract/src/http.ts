@@ -26,6 +26,13 @@ export interface RouteContract {
   response: z.ZodType
   /** What the success body is: JSON (default), plain text, or text streamed as it is written. */
   responseType?: 'json' | 'text' | 'stream'
+  /** The path as the contract wrote it, on a copy whose `path` was filled in (withPath): what its answer's shape is found by. */
+  pathTemplate?: string
+}
+
+/** The route with its path filled in by the caller, still known by the path the contract wrote (answerKey). */
+export function withPath<R extends RouteContract>(route: R, path: string): R {
+  return { ...route, path, pathTemplate: route.pathTemplate ?? route.path }
 }
 
 /** Identity function that keeps the literal types of a route definition. */

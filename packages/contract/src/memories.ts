@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineRoute, idInput, intInput, MAX_ID } from './http'
+import { defineRoute, idInput, intInput, MAX_ID, withPath, type RouteContract } from './http'
 import { articleRef } from './library'
 import { MEMORIES_MSG } from './messages'
 import { ANSWER_BUTTONS, ANSWER_TIME_MAX_MS, REVIEW_RATINGS, SCHEDULERS } from './review-rules'
@@ -184,8 +184,8 @@ export const deleteFlashcard = defineRoute({
 })
 
 /** A route with `:id` in its path, pointed at one card or deck. */
-export function pathWithId<R extends { path: string }>(route: R, flashcardId: number): R {
-  return { ...route, path: route.path.replace(':id', String(flashcardId)) }
+export function pathWithId<R extends RouteContract>(route: R, flashcardId: number): R {
+  return withPath(route, route.path.replace(':id', String(flashcardId)))
 }
 
 export const reviewFlashcard = defineRoute({

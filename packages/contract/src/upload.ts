@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineRoute, okBody } from './http'
+import { defineRoute, okBody, withPath } from './http'
 import { lazySchema } from './lazy-schema'
 
 /** Multipart field names of upload_file: the media (spec 001 s7) and an optional subtitle (ours). */
@@ -60,7 +60,7 @@ export const getMediaInfo = defineRoute({
 /** The concrete mediainfo route of a stored path, for the typed client. */
 export function mediaInfoRoute(storagePath: string) {
   const rest = storagePath.replace(/^\/+/, '').split('/').map(encodeURIComponent).join('/')
-  return { ...getMediaInfo, path: `${MEDIAINFO_PREFIX}/${rest}` }
+  return withPath(getMediaInfo, `${MEDIAINFO_PREFIX}/${rest}`)
 }
 
 const optionalText = (max: number, name: string) =>
