@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { lazySchema } from './lazy-schema'
 
 /**
- * The time a change was made, sent with a change that waited offline (issue
- * 26): the server keeps the later of two changes of the same thing (last
+ * The time a change was made, sent with a change that waited offline: the
+ * server keeps the later of two changes of the same thing (last
  * write wins), so a change made earlier but sent later never undoes a newer
  * one. ISO 8601 with its offset, to the millisecond.
  */

@@ -35,8 +35,8 @@ export const userWords = pgTable(
 )
 
 /**
- * When each of a learner's terms last had its status (and level) set (issue
- * 26): a change made offline carries the time it was made and is applied only
+ * When each of a learner's terms last had its status (and level) set: a
+ * change made offline carries the time it was made and is applied only
  * if no later change of the same term is known (last write wins per term).
  * Kept apart from user_words because a term set back to new has no row there,
  * yet its time must still outrank an older change that arrives later.

@@ -14,14 +14,17 @@ import { commonWords, heardTheText } from './fit'
 import { DEFAULT_MODEL_DIR } from './sphinx'
 
 /**
- * A known text that is not what is spoken must not be called exact (issue
- * 18): the job notices, recognises those parts instead, and the status says
- * where. Real read speech (LibriVox clips of Sense and Sensibility) with its
+ * A known text that is not what is spoken must not be called exact: the job
+ * notices, recognises those parts instead, and the status says where. Real read speech (LibriVox clips of Sense and Sensibility) with its
  * own transcript, with another text's sentences on its cues, and with a
  * one-line summary as an untimed transcript.
  */
 const present = librivoxPresent() && existsSync(DEFAULT_MODEL_DIR)
 if (!present && process.env.CI) throw new Error('pocketsphinx, pocketsphinx-en-us and pocketsphinx-testdata must be installed in CI')
+// The recognition and its fit are the same on either database, and the queue's SQL that carries them runs
+// on PostgreSQL in transcription-queue.test.ts and transcription.routes.test.ts: CI's PostgreSQL pass
+// leaves these recordings (about 45 s of recognition) to its embedded pass.
+const recordings = present && !process.env.TEST_DATABASE_URL
 
 const GAP_MS = 600
 const run = promisify(execFile)
@@ -57,7 +60,7 @@ const spoken = (body: SegmentsBody) => body.segments.flatMap((s) => s.word_times
 const unmatchedMs = (status: TranscriptionStatus) => (status.unmatched ?? []).reduce((sum, s) => sum + s.end - s.start, 0)
 
 beforeAll(async () => {
-  if (!present) return
+  if (!recordings) return
   t = await buildTestApp({ processRole: 'both', jobs: { concurrency: 1, leaseMs: 30_000, pollMs: 50, retryBaseMs: 200 } })
   me = await createTestUser(t.db.database, 'mismatch@example.com')
   work = mkdtempSync(path.join(os.tmpdir(), 'lingocast-mismatch-'))
@@ -90,7 +93,7 @@ describe('the recogniser hears the text (pure)', () => {
   })
 })
 
-describe.skipIf(!present)('a known text that does not fit the audio', () => {
+describe.skipIf(!recordings)('a known text that does not fit the audio', () => {
   it('its own transcript: aligned everywhere, nothing unmatched, the text\'s words', async () => {
     const body = await transcribe('/uploads/own-text.wav', cues)
     expect(body.transcription).toMatchObject({ confidence: 'aligned' })
@@ -138,7 +141,7 @@ describe.skipIf(!present)('a known text that does not fit the audio', () => {
   }, 120_000)
 })
 
-describe.skipIf(!present)('a cue past the end of the audio', () => {
+describe.skipIf(!recordings)('a cue past the end of the audio', () => {
   it('its words the recording has not are kept at the end, marked uncertain, and the rest is aligned', async () => {
     const outro = { start: durationMs + 2000, end: durationMs + 4000, text: 'Thanks for listening.' }
     const body = await transcribe('/uploads/outro-past-end.wav', [...cues, outro])
@@ -151,7 +154,7 @@ describe.skipIf(!present)('a cue past the end of the audio', () => {
   }, 120_000)
 })
 
-describe.skipIf(!present)('one cue that does not fit, among cues that do', () => {
+describe.skipIf(!recordings)('one cue that does not fit, among cues that do', () => {
   it("is recognised on its own and marked, and the cues around it keep the text's words", async () => {
     // Seven espeak-ng sentences, each its own cue, in one chunk; the fourth cue's text is a sentence of another book.
     const texts = Array.from({ length: 7 }, (_, i) => sentence(i))

@@ -273,8 +273,8 @@ export function createComprehensionRepo(db: Db) {
 
     /**
      * The user's marks on a transcript's lemmas (new ones have no row and are
-     * left out), and on their phrases whose every lemma occurs in it (issue
-     * 24), with the level of learning and the user's hint.
+     * left out), and on their phrases whose every lemma occurs in it, with
+     * the level of learning and the user's hint.
      */
     async statusesIn(userId: number, transcriptId: number): Promise<Array<{ lemma: string; status: string; level: number | null; hint: string | null }>> {
       const found = await rows<{ lemma: string; status: string; level: number | null; hint: string | null }>(sql`

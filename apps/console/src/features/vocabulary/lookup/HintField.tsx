@@ -13,9 +13,9 @@ interface Props {
 }
 
 /**
- * The learner's own hint of a word or phrase in the lookup popover (issue
- * 24): one short text, saved on Enter, when the field is left, or when the
- * popover closes with an edit not yet saved. An empty hint removes it.
+ * The learner's own hint of a word or phrase in the lookup popover: one
+ * short text, saved on Enter, when the field is left, or when the popover
+ * closes with an edit not yet saved. An empty hint removes it.
  */
 export function HintField({ term, saved, onError }: Props) {
   const id = useId()
