@@ -15,9 +15,10 @@ import { DEFAULT_MODEL_DIR } from './sphinx'
 
 /**
  * A known text that is not what is spoken must not be called exact: the job
- * notices, recognises those parts instead, and the status says where. Real read speech (LibriVox clips of Sense and Sensibility) with its
- * own transcript, with another text's sentences on its cues, and with a
- * one-line summary as an untimed transcript.
+ * notices, recognises those parts instead, and the status says where. Real
+ * read speech (LibriVox clips of Sense and Sensibility) with its own
+ * transcript, with another text's sentences on its cues, and with a one-line
+ * summary as an untimed transcript.
  */
 const present = librivoxPresent() && existsSync(DEFAULT_MODEL_DIR)
 if (!present && process.env.CI) throw new Error('pocketsphinx, pocketsphinx-en-us and pocketsphinx-testdata must be installed in CI')
