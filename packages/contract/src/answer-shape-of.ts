@@ -80,23 +80,23 @@ export function answerShapeOf(schema: z.ZodType, depth = 0): AnswerShape {
 const isRoute = (value: unknown): value is RouteContract =>
   typeof value === 'object' && value !== null && typeof (value as RouteContract).path === 'string' && typeof (value as RouteContract).method === 'string' && 'response' in value
 
-/**
- * The shape of every route's answer among the contract's exports (a module's routes, or a route
- * exported by itself), by answerKey. Two routes with one key must agree.
- */
+/** Every route among the contract's exports: a module's routes, or a route exported by itself. */
+export function contractRoutes(contract: Record<string, unknown>): RouteContract[] {
+  return Object.values(contract).flatMap((value) => {
+    if (isRoute(value)) return [value]
+    if (typeof value !== 'object' || value === null || '_zod' in value) return []
+    return Object.values(value).filter(isRoute)
+  })
+}
+
+/** The shape of every route's answer among the contract's exports, by answerKey. Two routes with one key must agree. */
 export function answerShapesOf(contract: Record<string, unknown>): Record<string, AnswerShape> {
   const shapes: Record<string, AnswerShape> = {}
-  const add = (route: RouteContract) => {
+  for (const route of contractRoutes(contract)) {
     const key = answerKey(route)
     const shape = answerShapeOf(route.response)
     if (key in shapes && JSON.stringify(shapes[key]) !== JSON.stringify(shape)) throw new Error(`answerShapesOf: two routes ${key} answer differently`)
     shapes[key] = shape
-  }
-  for (const value of Object.values(contract)) {
-    if (isRoute(value)) add(value)
-    else if (typeof value === 'object' && value !== null && !('_zod' in value)) {
-      for (const inner of Object.values(value)) if (isRoute(inner)) add(inner)
-    }
   }
   return shapes
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { answerKey, fitsShape, type AnswerShape } from './answer-shape'
-import { answerShapeOf, answerShapesOf } from './answer-shape-of'
+import { answerShapeOf, answerShapesOf, contractRoutes } from './answer-shape-of'
 import * as contract from './index'
 import { lazySchema } from './lazy-schema'
 
@@ -74,9 +74,7 @@ describe('answer shapes', () => {
   })
 
   const shapes = answerShapesOf(contract as unknown as Record<string, unknown>)
-  const routes = Object.values(contract).flatMap((value) =>
-    typeof value === 'object' && value !== null && !('_zod' in value) ? Object.values(value).filter((r): r is contract.RouteContract => typeof (r as contract.RouteContract)?.path === 'string' && 'response' in (r as object)) : [],
-  )
+  const routes = contractRoutes(contract as unknown as Record<string, unknown>)
 
   it("has a shape for every route the contract's modules export", () => {
     expect(routes.length).toBeGreaterThan(60)

@@ -1,7 +1,7 @@
 import { answerShapeOf, authRoutes, defineRoute, fitsShape } from '@lingocast/contract'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { ApiError, apiCall, apiStream, apiText, checkAnswersWith, type AnswerCheck, UNEXPECTED_FORMAT } from './client'
+import { ApiError, apiCall, apiStream, apiText, checkAnswersWith, parseWithZod, UNEXPECTED_FORMAT } from './client'
 
 const bearerGet = defineRoute({
   method: 'GET',
@@ -105,10 +105,6 @@ describe('apiCall', () => {
   })
 
   it("checks answers the browser's way when told to: by shape, handing the answer on as it came", async () => {
-    const byZod: AnswerCheck = (route, json) => {
-      const parsed = route.response.safeParse(json)
-      return parsed.success ? { ok: true, data: parsed.data } : { ok: false }
-    }
     checkAnswersWith((route, json) => (fitsShape(answerShapeOf(route.response), json) ? { ok: true, data: json } : { ok: false }))
     try {
       answer(200, { success: true, n: 2, extra: 'kept' })
@@ -116,7 +112,7 @@ describe('apiCall', () => {
       answer(200, { success: true, n: 'one' })
       await expect(apiCall(bearerGet, { query: { id: '1' } })).rejects.toMatchObject({ status: 200, message: UNEXPECTED_FORMAT })
     } finally {
-      checkAnswersWith(byZod)
+      checkAnswersWith(parseWithZod)
     }
   })
 

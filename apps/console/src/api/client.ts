@@ -145,10 +145,13 @@ export function readAnswer<R extends RouteContract>(route: R, status: number, js
  */
 export type AnswerCheck = (route: RouteContract, answer: unknown) => { ok: true; data: unknown } | { ok: false }
 
-let checkAnswer: AnswerCheck = (route, answer) => {
+/** The check in Node: zod parses the answer with the route's schema. */
+export const parseWithZod: AnswerCheck = (route, answer) => {
   const parsed = route.response.safeParse(answer)
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false }
 }
+
+let checkAnswer = parseWithZod
 
 /** Sets how answers are checked (the browser's build: by their shapes). */
 export function checkAnswersWith(check: AnswerCheck): void {
