@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { answerShapes } from './apps/console/answer-shapes'
 
 /**
  * One command runs every suite: unit and HTTP tests (on PGlite, or on the
@@ -22,6 +23,8 @@ export default defineConfig({
         },
       },
       {
+        // The console's build-time module of answer shapes, which the tutor's stored chat is checked by.
+        plugins: [answerShapes()],
         test: {
           name: 'console',
           root: 'apps/console',

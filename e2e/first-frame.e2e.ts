@@ -91,12 +91,16 @@ describe("the opened screen's first frame", () => {
   it("carries no zod in the code of the first screens: answers are checked by their shapes (decision 0032; e2e/playlists refuses one)", async () => {
     await browser.context.addCookies(session())
     const page = await browser.context.newPage()
-    for (const screen of ['/console/', '/console/feeds', '/console/memories/deck']) {
+    // The player reads the tutor's stored chat first thing, checked by its shape too.
+    const scripts: string[] = []
+    for (const screen of ['/console/', '/console/feeds', '/console/memories/deck', `/console/player/audio/${await demoHashId()}`]) {
       await page.goto(server.url + screen)
       await consoleTookOver(page)
+      // Each page has its own resource timeline.
+      scripts.push(...(await page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((p) => p.endsWith('.js')))))
     }
-    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((p) => p.endsWith('.js')))
     expect(scripts.length).toBeGreaterThan(10)
+    expect(scripts.some((s) => /PlayerScreen/.test(s)), 'the player screen loaded').toBe(true)
     for (const script of new Set(scripts)) {
       // zod names its error class in its code; the console's own code never does.
       expect(await (await page.request.get(server.url + script)).text(), script).not.toContain('ZodError')

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
 import { build, createServer, type Plugin } from 'vite'
+import { answerShapes } from './answer-shapes.ts'
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from './route-preloads.ts'
 
 /** What the build writes beside index.html: for each screen, its first frame as HTML (decision 0019). */
@@ -53,7 +54,7 @@ export function prerenderShells(entry: string, screenRenderer: string): Plugin {
         appType: 'custom',
         server: { middlewareMode: true, hmr: false, ws: false },
         optimizeDeps: { noDiscovery: true, include: [] },
-        plugins: [react()],
+        plugins: [react(), answerShapes()],
       })
       try {
         const { renderShell } = (await server.ssrLoadModule(entry)) as { renderShell: (pathname: string, signedIn: boolean) => Promise<{ html: string; withData: boolean }> }
@@ -72,7 +73,7 @@ export function prerenderShells(entry: string, screenRenderer: string): Plugin {
         configFile: false,
         root,
         logLevel: 'error',
-        plugins: [react()],
+        plugins: [react(), answerShapes()],
         ssr: { noExternal: true },
         // React's production build: the bundle reads no environment when the server runs it.
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },

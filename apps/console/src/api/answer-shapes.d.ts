@@ -3,4 +3,6 @@ declare module 'virtual:lingocast/answer-shapes' {
   /** Every route's answer shape, by answerKey: made when the console is built (answer-shapes.ts beside vite.config.ts). */
   const shapes: Readonly<Record<string, AnswerShape>>
   export default shapes
+  /** A chat the tutor stored in local storage (src/features/tutor/chat-entry.ts). */
+  export const storedChatShape: AnswerShape
 }

@@ -1,20 +1,9 @@
-import { explainContext } from '@lingocast/contract'
-import { z } from 'zod/v4'
-import '../../api/with-zod' // explainContext below is the contract's schema, built with zod here
+import { fitsShape } from '@lingocast/contract'
+import { storedChatShape } from 'virtual:lingocast/answer-shapes'
 import { readStored, writeStored, type KeyValueStorage } from '../../lib/local-storage'
+import type { ChatEntry } from './chat-entry'
 
-/** A message of the chat as the console keeps it: the spec's role and content, plus what the screen needs. */
-export const chatEntry = z.object({
-  id: z.string(),
-  role: z.enum(['user', 'assistant']),
-  content: z.string(),
-  /** An Explain turn (user) and its reply (assistant) carry the segment context. */
-  explain: explainContext.optional(),
-  /** 'Chat API error: {status}' when the reply failed with an HTTP status. */
-  error: z.string().optional(),
-  failed: z.boolean().optional(),
-})
-export type ChatEntry = z.infer<typeof chatEntry>
+export type { ChatEntry } from './chat-entry'
 
 /** Ours: the chat of an article is kept across reloads, up to this many messages. */
 export const CHAT_HISTORY_LIMIT = 100
@@ -26,8 +15,8 @@ export function readChatHistory(hashId: string, storage?: KeyValueStorage): Chat
   const raw = readStored(chatHistoryKey(hashId), storage)
   if (!raw) return []
   try {
-    const parsed = z.array(chatEntry).safeParse(JSON.parse(raw))
-    return parsed.success ? parsed.data : []
+    const stored: unknown = JSON.parse(raw)
+    return fitsShape(storedChatShape, stored) ? (stored as ChatEntry[]) : []
   } catch {
     return []
   }

@@ -2,6 +2,7 @@ import type { Segment } from '@lingocast/contract'
 import { describe, expect, it } from 'vitest'
 import { memoryStorage } from '../../lib/local-storage'
 import { toUserMessages } from './api'
+import { storedChat } from './chat-entry'
 import { CHAT_HISTORY_LIMIT, readChatHistory, writeChatHistory, type ChatEntry } from './chat-history'
 import { explainContextFor } from './explain-context'
 
@@ -58,5 +59,27 @@ describe('chat history', () => {
     expect(readChatHistory('C', storage)).toEqual([])
     storage.setItem('chat_history_D', JSON.stringify([{ role: 'robot' }]))
     expect(readChatHistory('D', storage)).toEqual([])
+  })
+
+  it('reads back an explain turn and its failed reply, and drops a chat the schema refuses, as zod would', () => {
+    const storage = memoryStorage()
+    const explained: ChatEntry[] = [
+      { ...entry('1', 'user', 'Explain s6'), explain: explainContextFor(segments, segments[6]!) },
+      { ...entry('2', 'assistant', 'Sorry'), failed: true, error: 'Chat API error: 502' },
+    ]
+    writeChatHistory('E', explained, storage)
+    expect(readChatHistory('E', storage)).toEqual(explained)
+    expect(storedChat.safeParse(explained).success).toBe(true)
+    const broken = [
+      [{ ...explained[0], explain: { ...explained[0]!.explain, currentSegment: 's6' } }],
+      [{ ...explained[1], failed: 'yes' }],
+      [{ ...explained[1], id: 2 }],
+      { ...explained[0] },
+    ]
+    for (const [i, chat] of broken.entries()) {
+      storage.setItem(`chat_history_F${i}`, JSON.stringify(chat))
+      expect(storedChat.safeParse(chat).success).toBe(false)
+      expect(readChatHistory(`F${i}`, storage)).toEqual([])
+    }
   })
 })
