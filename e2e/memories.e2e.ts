@@ -23,7 +23,8 @@ const tile = (name: string) => page.locator(`[data-stat="${name}"]`).textContent
 const badge = () => page.getByTestId('due-badge')
 const counter = () => page.getByTestId('review-counter').textContent()
 const row = (front: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: front, exact: true }) })
-const todayShown = () => page.evaluate(() => new Date().toLocaleDateString())
+/** Today as the deck's table writes a day: yyyy-MM-dd in the browser's zone. */
+const todayShown = (on = page) => on.evaluate(() => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}` })
 
 beforeAll(async () => {
   db = await createTestDatabase({ open: false })
@@ -417,7 +418,7 @@ describe('the deck screen and the review on a phone (390 px, touch)', () => {
         const button = (await item.getByRole('button', { name }).boundingBox())!
         expect(button.x + button.width).toBeLessThanOrEqual(390)
       }
-      expect(await item.locator('[data-col="next-review"]').textContent()).toBe(await p.evaluate(() => new Date().toLocaleDateString()))
+      expect(await item.locator('[data-col="next-review"]').textContent()).toBe(await todayShown(p))
     }
     await list.getByRole('button', { name: 'Edit brief' }).tap()
     await p.getByRole('dialog', { name: 'Edit Flashcard' }).waitFor()

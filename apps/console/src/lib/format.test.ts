@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { formatCount, formatDateTime, formatDuration } from './format'
+import { formatCount, formatDateTime, formatDuration, formatLocalDay } from './format'
 
 describe('formatDuration', () => {
   it.each([
@@ -18,6 +18,16 @@ describe('formatDuration', () => {
     [Number.POSITIVE_INFINITY, '0:00'],
   ])('%j -> %s', (input, out) => {
     expect(formatDuration(input)).toBe(out)
+  })
+})
+
+describe('formatLocalDay', () => {
+  it('writes the day in the local zone, zero-padded, without an Intl formatter', () => {
+    const dateFormats = vi.spyOn(Intl, 'DateTimeFormat')
+    expect(formatLocalDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05')
+    expect(formatLocalDay(new Date(2026, 11, 31, 0, 0).getTime())).toBe('2026-12-31')
+    expect(dateFormats).not.toHaveBeenCalled()
+    dateFormats.mockRestore()
   })
 })
 

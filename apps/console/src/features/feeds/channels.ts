@@ -1,11 +1,10 @@
 import { FEED_NOTICE, UNCATEGORIZED, type Feed } from '@lingocast/contract'
+import { compareNames } from '../../lib/name-order'
 
 export interface ChannelGroup<T> {
   category: string
   feeds: T[]
 }
-
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
 /** The category a channel is listed under: its own, or 'Uncategorized' (spec 001 s2). */
 export function categoryOf(feed: Pick<Feed, 'category'>): string {
@@ -21,12 +20,12 @@ export function groupByCategory<T extends Pick<Feed, 'category' | 'title' | 'id'
   for (const feed of feeds) {
     const category = categoryOf(feed)
     // Categories that differ only in case are one group, named as first seen.
-    const key = [...groups.keys()].find((k) => collator.compare(k, category) === 0) ?? category
+    const key = [...groups.keys()].find((k) => compareNames(k, category) === 0) ?? category
     groups.set(key, [...(groups.get(key) ?? []), feed])
   }
   return [...groups.entries()]
-    .sort(([a], [b]) => (a === UNCATEGORIZED ? 1 : b === UNCATEGORIZED ? -1 : collator.compare(a, b)))
-    .map(([category, list]) => ({ category, feeds: list.sort((x, y) => collator.compare(x.title, y.title) || x.id - y.id) }))
+    .sort(([a], [b]) => (a === UNCATEGORIZED ? 1 : b === UNCATEGORIZED ? -1 : compareNames(a, b)))
+    .map(([category, list]) => ({ category, feeds: list.sort((x, y) => compareNames(x.title, y.title) || x.id - y.id) }))
 }
 
 /** Channels whose title contains the search text, case-insensitively (blank matches all). */

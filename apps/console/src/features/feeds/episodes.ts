@@ -1,4 +1,6 @@
 import { minutesRoundedUp, YOUTUBE_PREFIX, type FeedItem } from '@lingocast/contract'
+import { formatLocalDay } from '../../lib/format'
+import { compareNames } from '../../lib/name-order'
 
 /** My Feed's sort (spec 001 s2): Newest First is the default. */
 export const EPISODE_SORTS = ['newest', 'oldest', 'channel'] as const
@@ -41,14 +43,12 @@ function byOldest(a: Dated, b: Dated): number {
   return a.id - b.id
 }
 
-const channelCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
-
 /** A new array in the chosen order. By Channel: channel name A-Z, newest first within a channel. */
 export function sortEpisodes<T extends Dated & Pick<FeedItem, 'rss_channel_name' | 'rss_id'>>(items: readonly T[], sort: EpisodeSort): T[] {
   const out = [...items]
   if (sort === 'oldest') return out.sort(byOldest)
   if (sort === 'channel')
-    return out.sort((a, b) => channelCollator.compare(a.rss_channel_name.trim(), b.rss_channel_name.trim()) || a.rss_id - b.rss_id || byNewest(a, b))
+    return out.sort((a, b) => compareNames(a.rss_channel_name.trim(), b.rss_channel_name.trim()) || a.rss_id - b.rss_id || byNewest(a, b))
   return out.sort(byNewest)
 }
 
@@ -84,8 +84,7 @@ const pad = (n: number) => String(n).padStart(2, '0')
 export function formatDay(pubDate: string | null | undefined): string {
   const t = pubTime(pubDate)
   if (t === undefined) return ''
-  const d = new Date(t)
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+  return formatLocalDay(t)
 }
 
 /** yyyy-MM-dd HH:mm in the viewer's time zone (My Feed rows show date and time). */

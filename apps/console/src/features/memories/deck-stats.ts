@@ -1,5 +1,5 @@
 import { dueBefore, findWholeWord, parseCardBack, startOfNextDay, type Flashcard } from '@lingocast/contract'
-import { formatDateTime } from '../../lib/format'
+import { formatLocalDay } from '../../lib/format'
 
 export interface DeckStats {
   total: number
@@ -28,11 +28,11 @@ export function reviewQueue(cards: readonly Flashcard[], now: Date): Flashcard[]
   return cards.filter((c) => isDue(c.next_review)).sort((a, b) => Date.parse(a.next_review!) - Date.parse(b.next_review!) || a.id - b.id)
 }
 
-/** A date cell: the local date, or the fallback when missing or unreadable. */
+/** A date cell: the day (yyyy-MM-dd) in the learner's zone, or the fallback when missing or unreadable. */
 export function formatDay(value: string | null, fallback: string): string {
   if (!value) return fallback
   const t = Date.parse(value)
-  return Number.isNaN(t) ? fallback : formatDateTime(t)
+  return Number.isNaN(t) ? fallback : formatLocalDay(t)
 }
 
 /** What the review screen shows of a card's back: the cue, and the source when the block names one. */
