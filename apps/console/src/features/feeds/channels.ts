@@ -1,5 +1,5 @@
 import { FEED_NOTICE, UNCATEGORIZED, type Feed } from '@lingocast/contract'
-import { compareNames } from '../../lib/name-order'
+import { compareNames } from './name-order'
 
 export interface ChannelGroup<T> {
   category: string

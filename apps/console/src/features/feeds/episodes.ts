@@ -1,6 +1,6 @@
 import { minutesRoundedUp, YOUTUBE_PREFIX, type FeedItem } from '@lingocast/contract'
 import { formatLocalDay } from '../../lib/format'
-import { compareNames } from '../../lib/name-order'
+import { compareNames } from './name-order'
 
 /** My Feed's sort (spec 001 s2): Newest First is the default. */
 export const EPISODE_SORTS = ['newest', 'oldest', 'channel'] as const

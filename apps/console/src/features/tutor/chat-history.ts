@@ -1,5 +1,5 @@
 import { fitsShape } from '@lingocast/contract'
-import { storedChatShape } from 'virtual:lingocast/answer-shapes'
+import storedChatShape from 'virtual:lingocast/stored-chat-shape'
 import { readStored, writeStored, type KeyValueStorage } from '../../lib/local-storage'
 import type { ChatEntry } from './chat-entry'
 
