@@ -59,14 +59,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         database: 'postgres',
         max: 1,
         connectionTimeoutMillis: 30_000,
+        // A new connection to PGlite joins the same single session, whose named
+        // prepared statements outlive the connection that made them. Without
+        // this, the first query error (after which node-postgres reconnects)
+        // left every named statement failing with "already exists", sign-in included.
+        // Awaited before the connection is handed out: run from the 'connect' event, it
+        // overlapped the first query, which node-postgres 9 will refuse.
+        onConnect: (client) => client.query('DEALLOCATE ALL').then(
+          () => undefined,
+          () => undefined,
+        ),
       })
-    }
-    if (!options.databaseUrl) {
-      // A new connection to PGlite joins the same single session, whose named
-      // prepared statements outlive the connection that made them. Without
-      // this, the first query error (after which node-postgres reconnects)
-      // left every named statement failing with "already exists", sign-in included.
-      pool.on('connect', (client) => void client.query('DEALLOCATE ALL').catch(() => undefined))
     }
     cleanups.push(() => pool.end())
     pool.on('error', (error) => console.error('Idle database connection failed:', error.message))
