@@ -25,7 +25,7 @@ const pad2 = (n: number) => String(n).padStart(2, '0')
 
 /**
  * yyyy-MM-dd in the viewer's time zone: the day of an episode or a card's review. Written out rather than
- * in the learner's locale: the page's first Intl.DateTimeFormat loads ICU's date data, 33-90 ms at full
+ * in the learner's locale: the page's first Intl.DateTimeFormat loads ICU's date data, 56-93 ms at full
  * speed in Chromium here (a 200-350 ms task on a phone at 4x) in the render of the deck's table, and the
  * console's other days (My Feed, spec 001) are written this way already (docs/decisions/0033).
  */
