@@ -91,7 +91,9 @@ describe('media cache', () => {
     expect(stale?.fresh).toBe(false)
     await stale?.close()
     await cache.revalidated('https://a.test/x', { etag: '"1"' })
-    expect((await cache.get('https://a.test/x'))?.fresh).toBe(true)
+    const confirmed = await cache.get('https://a.test/x')
+    expect(confirmed?.fresh).toBe(true)
+    await confirmed?.close()
   })
 
   it('sweeps what crashes leave and never serves an entry whose file is not whole', async () => {
@@ -128,7 +130,9 @@ describe('media cache', () => {
     const smaller = createMediaCache({ dir, maxBytes: 150, maxAgeMs: 60_000 })
     await smaller.sweep()
     // 'a' was used last: it stays.
-    expect(await smaller.get('https://a.test/a')).toBeDefined()
+    const kept = await smaller.get('https://a.test/a')
+    expect(kept).toBeDefined()
+    await kept?.close()
     expect(await smaller.get('https://a.test/b')).toBeUndefined()
     expect(await smaller.get('https://a.test/c')).toBeUndefined()
   })
