@@ -4,6 +4,7 @@ import path from 'node:path'
 import { DEV_LOGIN_TOKEN, TOKEN_COOKIE, USERNAME_COOKIE } from '@lingocast/contract'
 import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
+import { CHROMIUM_FLAGS } from '../e2e/browser'
 import { BUILT_SERVER, startServerProcess } from '../test/server-process'
 import { firstDays } from './first-days'
 import { median, printTable } from './harness'
@@ -34,13 +35,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const REPORT_DIR = process.env.BENCH_REPORT_DIR
 const ONLY = process.env.BENCH_SCREENS?.split(',').map((s) => s.trim().toLowerCase())
 const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_FLAGS,
   // Debian's Chromium 156 loads its desktop omnibox popup (chrome://omnibox-popup.top-chrome, a renderer
   // of its own) at launch even headless: about a second of a core's time, right while the audited page
   // loads on this 2-core machine. A phone's browser does none of it. Puppeteer merges this list with its own.

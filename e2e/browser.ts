@@ -4,7 +4,7 @@ import path from 'node:path'
 import { chromium, type BrowserContext } from 'playwright-core'
 
 /** Flags from ARCHITECTURE.md s9: Debian Chromium, headless, no traffic beyond loopback. */
-const FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -35,7 +35,7 @@ export async function launchBrowser(
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: [...FLAGS, ...(options.args ?? [])],
+    args: [...CHROMIUM_FLAGS, ...(options.args ?? [])],
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.hasTouch ? { hasTouch: true } : {}),
     ...(options.isMobile ? { isMobile: true } : {}),
