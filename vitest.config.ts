@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import { answerShapes } from './apps/console/answer-shapes'
+import { SlowFirstSequencer } from './test/slow-first-sequencer'
 
 /**
  * One command runs every suite: unit and HTTP tests (on PGlite, or on the
@@ -8,6 +9,8 @@ import { answerShapes } from './apps/console/answer-shapes'
  */
 export default defineConfig({
   test: {
+    // The longest files start first, beside the short ones, not alone at the end.
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         test: {
