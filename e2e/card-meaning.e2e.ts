@@ -2,7 +2,7 @@ import { DEV_LOGIN_TOKEN, parseCardBack, type Deck, type Flashcard } from '@ling
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
-import { startServerProcess, type ServerProcess } from '../test/server-process'
+import { startServerProcess, type ServerProcess } from './server'
 import { launchBrowser, type Browser } from './browser'
 import { seedRecordingWithWords, type RecordingWithWords } from './recording-with-words'
 import { consoleTookOver, signInAsDeveloper } from './session'

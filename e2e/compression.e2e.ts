@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { DEV_LOGIN_TOKEN } from '@lingocast/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
-import { startServerProcess, type ServerProcess } from '../test/server-process'
+import { startServerProcess, type ServerProcess } from './server'
 
 /**
  * The bytes a phone downloads: the built console's main chunk and a

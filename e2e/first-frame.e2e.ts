@@ -1,7 +1,7 @@
 import { DEV_LOGIN_TOKEN, TOKEN_COOKIE, USERNAME_COOKIE } from '@lingocast/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
-import { startServerProcess, type ServerProcess } from '../test/server-process'
+import { startServerProcess, type ServerProcess } from './server'
 import { launchBrowser, type Browser } from './browser'
 import { consoleTookOver, openInConsole } from './session'
 

@@ -5,7 +5,7 @@ import { DEV_LOGIN_TOKEN, TRANSCRIPT_NOTICE, type Article } from '@lingocast/con
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAudio } from '../test/media'
-import { BUILT_SERVER, startServerProcess, type ServerProcess } from '../test/server-process'
+import { startServerProcess, type ServerProcess } from './server'
 import { pathWithout, SYSTEM_MEDIA_TOOLS, type ToolPath } from '../test/tool-path'
 import { launchBrowser, type Browser } from './browser'
 import { signInAsDeveloper } from './session'
@@ -26,7 +26,7 @@ beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'lingocast-e2e-fresh-'))
   tools = pathWithout(SYSTEM_MEDIA_TOOLS)
   // The server as npm start runs it (npm run build made it, with the console these tests need).
-  server = await startServerProcess({ PATH: tools.PATH, DATA_DIR: path.join(work, 'data'), DEV_LOGIN: '1' }, 60_000, BUILT_SERVER)
+  server = await startServerProcess({ PATH: tools.PATH, DATA_DIR: path.join(work, 'data'), DEV_LOGIN: '1' })
   browser = await launchBrowser()
   page = await browser.context.newPage()
   await signInAsDeveloper(page, server.url)

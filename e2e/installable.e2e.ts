@@ -5,7 +5,7 @@ import { DEV_LOGIN_TOKEN, THUMBNAIL_IMAGE_PATH, type PlaylistSummary } from '@li
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
-import { startServerProcess, type ServerProcess } from '../test/server-process'
+import { startServerProcess, type ServerProcess } from './server'
 import { launchBrowser, type Browser } from './browser'
 import { serveOneEpisodeChannel, startFixtureHost, type FixtureHost } from './feed-fixtures'
 import { demoArticleOf, sessionApi, signInAsDeveloper } from './session'

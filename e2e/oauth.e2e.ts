@@ -2,7 +2,7 @@ import { MSG, TOKEN_COOKIE } from '@lingocast/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startOAuthProvider } from '../test/oauth-provider'
-import { freePort, startServerProcess, type ServerProcess } from '../test/server-process'
+import { freePort, startServerProcess, type ServerProcess } from './server'
 import { launchBrowser, type Browser } from './browser'
 
 let provider: Awaited<ReturnType<typeof startOAuthProvider>>

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
-import { startServerProcess, type ServerProcess } from '../test/server-process'
+import { startServerProcess, type ServerProcess } from './server'
 import { launchBrowser, type Browser } from './browser'
 import { demoArticleOf, openInConsole, signInAsDeveloper } from './session'
 

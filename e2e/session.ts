@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import type { SmtpServer } from '../test/smtp'
 import { createTestDatabase, type TestDatabase } from '../test/db'
-import { startServerProcess, type ServerProcess } from '../test/server-process'
+import { startServerProcess, type ServerProcess } from './server'
 import { launchBrowser, type Browser } from './browser'
 
 export interface DemoSession {

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoArticles } from '../apps/server/src/features/library/demo-content'
 import { createTestDatabase, type TestDatabase } from '../test/db'
-import { startServerProcess, type ServerProcess } from '../test/server-process'
+import { startServerProcess, type ServerProcess } from './server'
 import { launchBrowser, type Browser } from './browser'
 import { demoArticleOf, signInAsDeveloper } from './session'
 

@@ -2,7 +2,7 @@ import { MSG, TOKEN_COOKIE, USERNAME_COOKIE } from '@lingocast/contract'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
-import { startServerProcess, type ServerProcess } from '../test/server-process'
+import { startServerProcess, type ServerProcess } from './server'
 import { startSmtpServer, type SmtpServer } from '../test/smtp'
 import { launchBrowser, type Browser } from './browser'
 

@@ -13,7 +13,7 @@ import { DEFAULT_SPEED } from '../apps/server/src/features/transcription/transcr
 import { createUploadRepo } from '../apps/server/src/features/upload/upload.repo'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { makeAudio } from '../test/media'
-import { startServerProcess, type ServerProcess } from '../test/server-process'
+import { startServerProcess, type ServerProcess } from './server'
 import { launchBrowser, type Browser } from './browser'
 import { signInAsDeveloper } from './session'
 

@@ -6,7 +6,7 @@ import type { CDPSession, Dialog, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { makeVideo } from '../test/media'
-import { startServerProcess, type ServerProcess } from '../test/server-process'
+import { startServerProcess, type ServerProcess } from './server'
 import { launchBrowser, type Browser } from './browser'
 import { signInAsDeveloper } from './session'
 

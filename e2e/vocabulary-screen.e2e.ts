@@ -6,7 +6,7 @@ import { DEV_LOGIN_TOKEN, type Comprehension, type StatusCounts } from '@lingoca
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
-import { startServerProcess, type ServerProcess } from '../test/server-process'
+import { startServerProcess, type ServerProcess } from './server'
 import { launchBrowser, type Browser } from './browser'
 import { makeSpokenMp3, rssFeed, startFixtureHost, webVtt, type FixtureHost } from './feed-fixtures'
 import { signInAsDeveloper } from './session'

@@ -83,11 +83,11 @@ export async function killProcess(server: Pick<ServerProcess, 'proc'>): Promise<
 }
 
 /** Starts the server again after a kill, retrying while DATA_DIR is still locked (the lock of a dead process is taken over at once: retries are rare). */
-export async function startServerAfterKill(env: Record<string, string | undefined>, waitMs = 40_000): Promise<ServerProcess> {
+export async function startServerAfterKill(env: Record<string, string | undefined>, waitMs = 40_000, entry?: string[]): Promise<ServerProcess> {
   const until = Date.now() + waitMs
   for (;;) {
     try {
-      return await startServerProcess(env)
+      return await startServerProcess(env, 60_000, entry)
     } catch (error) {
       if (Date.now() > until || !String(error).includes('already using DATA_DIR')) throw error
       await new Promise((r) => setTimeout(r, 1000))
