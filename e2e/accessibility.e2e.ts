@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { DEV_LOGIN_TOKEN } from '@lingocast/contract'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
-import { startServerProcess, type ServerProcess } from '../test/server-process'
+import { startServerProcess, type ServerProcess } from './server'
+import { axe } from './axe'
 import { launchBrowser, type Browser } from './browser'
 import { makeCover, rssFeed, startFixtureHost, type FixtureHost } from './feed-fixtures'
 import { demoArticleOf, sessionApi, signInAsDeveloper } from './session'
@@ -18,7 +18,6 @@ import { demoArticleOf, sessionApi, signInAsDeveloper } from './session'
  * The confirm prompts are the browser's own (window.confirm), outside the page.
  */
 
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const WIDTHS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
@@ -64,7 +63,7 @@ async function audit(state: string, ready?: () => Promise<unknown>): Promise<voi
     await page.setViewportSize(size)
     await ready?.()
     await settle()
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze()
+    const { violations } = await axe(page).analyze()
     for (const v of violations)
       for (const node of v.nodes)
         found.push(`${state} at ${size.width}px: ${v.id} (${v.impact}) on ${node.target.join(' ')}\n    ${(node.failureSummary ?? v.help).replace(/\n\s*/g, ' ')}`)
@@ -168,7 +167,7 @@ describe('axe finds no WCAG 2.1 AA violation, at 1280 and 390 px', () => {
     await page.getByRole('button', { name: 'Open menu' }).click()
     await dialog('Menu').getByRole('navigation', { name: 'Main' }).waitFor()
     await settle()
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze()
+    const { violations } = await axe(page).analyze()
     for (const v of violations) for (const node of v.nodes) found.push(`drawer at 390px: ${v.id} (${v.impact}) on ${node.target.join(' ')}\n    ${node.failureSummary ?? v.help}`)
     await page.getByRole('button', { name: 'Close menu' }).click()
     await page.setViewportSize(WIDTHS[0]!)

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { formatCardBack, type Flashcard } from '@lingocast/contract'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startAnkiConnect, type AnkiConnectOptions, type AnkiConnectServer } from '../test/anki-connect'
+import { axe } from './axe'
 import { sessionApi, startDemoSession, type DemoSession } from './session'
 
 /**
@@ -44,7 +44,7 @@ const openDeck = async (deckId: number) => {
 }
 /** What axe (WCAG 2.1 AA) finds wrong in the send's status, one line per rule. */
 const statusViolations = async () =>
-  (await new AxeBuilder({ page: s.page }).include('[data-testid="anki-status"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map((v) => `${v.id}: ${v.help}`)
+  (await axe(s.page).include('[data-testid="anki-status"]').analyze()).violations.map((v) => `${v.id}: ${v.help}`)
 const forgetSentCards = () => s.page.evaluate(() => localStorage.removeItem('ankiSentCards'))
 
 beforeAll(async () => {

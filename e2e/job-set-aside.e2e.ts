@@ -1,12 +1,12 @@
 import { DEV_LOGIN_EMAIL, DEV_LOGIN_TOKEN, FEED_NOTICE, TRANSCRIPT_NOTICE, type Feed, type TranscriptionStatus } from '@lingocast/contract'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createAuthRepo } from '../apps/server/src/features/auth/auth.repo'
 import { createLibraryRepo } from '../apps/server/src/features/library/library.repo'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { podcastFeed, startFeedServer, type FeedServer } from '../test/feed-server'
-import { freePort, killProcess, startServerAfterKill, type ServerProcess } from '../test/server-process'
+import { freePort, killProcess, startServerAfterKill, type ServerProcess } from './server'
+import { axe } from './axe'
 import { launchBrowser, type Browser } from './browser'
 import { signInAsDeveloper } from './session'
 
@@ -47,7 +47,7 @@ const subtitles = (page: Page) => page.getByRole('region', { name: 'Subtitles' }
 
 /** WCAG 2.1 AA violations on the page as it is (the notices are new text on each screen). */
 async function violations(page: Page): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const { violations: found } = await axe(page).analyze()
   return found.flatMap((v) => v.nodes.map((n) => `${v.id} on ${n.target.join(' ')}`))
 }
 
