@@ -11,7 +11,7 @@ export interface TestApp {
 }
 
 /** The real app on a fresh migrated database; `config` overrides the defaults of an empty environment. */
-export async function buildTestApp(config: Partial<Config> = {}, options: { logLines?: string[]; extend?: (app: App) => void; tutor?: TutorProvider } = {}): Promise<TestApp> {
+export async function buildTestApp(config: Partial<Config> = {}, options: { logLines?: string[]; extend?: (app: App) => void; tutor?: TutorProvider; screenDataWaitMs?: number } = {}): Promise<TestApp> {
   const db = await createTestDatabase()
   // No job runner unless a test asks for one ('both'): most tests queue nothing.
   const fullConfig: Config = { ...loadConfig({ DATA_DIR: db.env.DATA_DIR, PROCESS_ROLE: 'web', FEED_CATALOGUE_FETCH: '0' }), ...config }
@@ -19,7 +19,7 @@ export async function buildTestApp(config: Partial<Config> = {}, options: { logL
   const logger = options.logLines
     ? { level: 'info', stream: { write: (line: string) => void options.logLines!.push(line) } }
     : false
-  const app = await buildApp(fullConfig, { database: db.database, logger, ...(options.tutor ? { tutor: options.tutor } : {}) })
+  const app = await buildApp(fullConfig, { database: db.database, logger, ...(options.tutor ? { tutor: options.tutor } : {}), ...(options.screenDataWaitMs === undefined ? {} : { screenDataWaitMs: options.screenDataWaitMs }) })
   options.extend?.(app)
   await app.ready()
   return {

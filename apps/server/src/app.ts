@@ -92,7 +92,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
 
   // A page is rendered with a learner's data only for a live session (decision 0021).
   const sessionOf = (token: string) => app.auth.requireToken(token).catch(() => undefined)
-  await app.register(consoleStatic, { consoleDir: config.consoleDir, sessionOf, screensAtOnce: SCREENS_AT_ONCE[deps.database.mode] })
+  await app.register(consoleStatic, { consoleDir: config.consoleDir, sessionOf, screensAtOnce: SCREENS_AT_ONCE[deps.database.mode], ...(deps.screenDataWaitMs === undefined ? {} : { screenDataWaitMs: deps.screenDataWaitMs }) })
   return app
 }
 

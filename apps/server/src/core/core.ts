@@ -19,6 +19,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger']
   /** The tutor behind improve-flashcard-back (and the chat); tests hand in a double. */
   tutor?: TutorProvider
+  /**
+   * How long a page's render waits for its data (SCREEN_DATA_WAIT_MS when not given). Tests of what
+   * the pages carry lengthen it, so that a loaded test machine's slowness is not read as a wrong page.
+   */
+  screenDataWaitMs?: number
 }
 
 /**

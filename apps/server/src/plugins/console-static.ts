@@ -17,8 +17,8 @@ import { createScreenRenderer, SCREENS_WAITING } from './screen-renderer'
  * code (route-preloads.json of the build), so the browser fetches it beside
  * the main chunk.
  */
-export const consoleStatic = fp<{ consoleDir: string; sessionOf: (token: string) => Promise<SignedInUser | undefined>; screensAtOnce: number }>(
-  async (app: FastifyInstance, { consoleDir, sessionOf, screensAtOnce }) => {
+export const consoleStatic = fp<{ consoleDir: string; sessionOf: (token: string) => Promise<SignedInUser | undefined>; screensAtOnce: number; screenDataWaitMs?: number }>(
+  async (app: FastifyInstance, { consoleDir, sessionOf, screensAtOnce, screenDataWaitMs }) => {
     const indexFile = path.join(consoleDir, 'index.html')
     const built = existsSync(indexFile)
     if (!built) app.log.warn(`No built console in ${consoleDir}: run \`npm run build\` (npm start does it for you).`)
@@ -54,6 +54,7 @@ export const consoleStatic = fp<{ consoleDir: string; sessionOf: (token: string)
     const renderScreen = createScreenRenderer(app, path.join(path.dirname(consoleDir), 'dist-ssr', 'render-screen.js'), app.log, {
       atOnce: screensAtOnce,
       waiting: SCREENS_WAITING,
+      ...(screenDataWaitMs === undefined ? {} : { dataWaitMs: screenDataWaitMs }),
     })
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!built) return reply.status(503).type('text/plain').send('The console is not built. Run `npm run build` and restart.')

@@ -43,7 +43,9 @@ async function demoArticle(user: TestUser): Promise<{ HashID: string }> {
 
 beforeAll(async () => {
   if (!existsSync(path.resolve(consoleDir, '../dist-ssr/render-screen.js'))) throw new Error('No console build with its screen renderer: run `npm run build` first.')
-  t = await buildTestApp({ consoleDir })
+  // What each page carries, not how soon: a render's half-second wait for its data, missed on a loaded
+  // test machine (fifty pages at once, beside the other test files), would read as a page without its data.
+  t = await buildTestApp({ consoleDir }, { screenDataWaitMs: 20_000 })
   ann = await createTestUser(t.db.database, 'ann@example.com')
   bob = await createTestUser(t.db.database, 'bob@example.com')
   annDeck = await deckWith(ann, 'Ann words', ['estate'])

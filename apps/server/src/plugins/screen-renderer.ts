@@ -63,7 +63,7 @@ export function createScreenRenderer(
   app: FastifyInstance,
   file: string,
   log: FastifyBaseLogger,
-  limits: { atOnce: number; waiting: number },
+  limits: { atOnce: number; waiting: number; dataWaitMs?: number },
 ): ScreenRenderer {
   let pool: Piscina | undefined
   // Whether the build has the renderer, looked at when first needed (a build may come after the server's start).
@@ -102,7 +102,7 @@ export function createScreenRenderer(
     const { port1, port2 } = new MessageChannel()
     port1.on('message', (call: Call) => void answer(app, request, session, call).then((a) => port1.postMessage(a, 'body' in a && a.body ? [a.body] : [])))
     try {
-      const outcome = (await threads().run({ url: request.url, token: session.token, waitMs: SCREEN_DATA_WAIT_MS, port: port2 }, { transferList: [port2] })) as Outcome
+      const outcome = (await threads().run({ url: request.url, token: session.token, waitMs: limits.dataWaitMs ?? SCREEN_DATA_WAIT_MS, port: port2 }, { transferList: [port2] })) as Outcome
       if ('unavailable' in outcome) {
         unavailable = true
         log.error({ err: outcome.unavailable, file }, 'the console build’s screen renderer could not be loaded: pages keep their empty frames')
