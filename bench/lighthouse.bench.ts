@@ -4,7 +4,7 @@ import path from 'node:path'
 import { DEV_LOGIN_TOKEN, TOKEN_COOKIE, USERNAME_COOKIE } from '@lingocast/contract'
 import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
-import { CHROMIUM_FLAGS } from '../e2e/browser'
+import { CHROMIUM_FLAGS, OMNIBOX_POPUP_FEATURES } from '../e2e/browser'
 import { BUILT_SERVER, startServerProcess } from '../test/server-process'
 import { firstDays } from './first-days'
 import { median, printTable } from './harness'
@@ -36,10 +36,9 @@ const REPORT_DIR = process.env.BENCH_REPORT_DIR
 const ONLY = process.env.BENCH_SCREENS?.split(',').map((s) => s.trim().toLowerCase())
 const FLAGS = [
   ...CHROMIUM_FLAGS,
-  // Debian's Chromium 156 loads its desktop omnibox popup (chrome://omnibox-popup.top-chrome, a renderer
-  // of its own) at launch even headless: about a second of a core's time, right while the audited page
-  // loads on this 2-core machine. A phone's browser does none of it. Puppeteer merges this list with its own.
-  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+  // Chromium's omnibox popup renderer (e2e/browser.ts) would start right while the audited page loads on
+  // this 2-core machine; a phone's browser runs none of it. Puppeteer merges this list with its own.
+  `--disable-features=${OMNIBOX_POPUP_FEATURES.join(',')}`,
 ]
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lingocast-bench-lighthouse-'))

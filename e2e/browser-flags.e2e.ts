@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, PLAYWRIGHT_DISABLED_FEATURES, type Browser } from './browser'
+import { launchBrowser, OMNIBOX_POPUP_FEATURES, PLAYWRIGHT_DISABLED_FEATURES, type Browser } from './browser'
 
 /** The features Chromium was started without, as chrome://version shows its command line: the last --disable-features counts. */
 async function disabledFeatures(page: import('playwright-core').Page): Promise<string[][]> {
@@ -33,7 +33,7 @@ describe('the browser the tests launch', () => {
     expect(playwrights).toEqual(expect.arrayContaining(['MediaRouter']))
     const lists = await disabledFeatures(await ours.context.newPage())
     const effective = lists.at(-1)!
-    expect(effective).toEqual(expect.arrayContaining([...playwrights, 'WebUIOmniboxPopup']))
+    expect(effective).toEqual(expect.arrayContaining([...playwrights, ...OMNIBOX_POPUP_FEATURES]))
     expect([...PLAYWRIGHT_DISABLED_FEATURES].sort()).toEqual([...playwrights].sort())
   })
 })

@@ -19,7 +19,7 @@ export const CHROMIUM_FLAGS = [
  * headless: about 2 s of a core per launch here (Chromium's processes used 4.6 s of CPU in the
  * launch's first 2 s with it, 2.5 s without), and the browser tests launch about fifty times.
  */
-const OWN_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']
+export const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']
 
 /**
  * Playwright's own --disable-features list (chromiumSwitches in playwright-core 1.65), repeated
@@ -46,7 +46,7 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
   'msEdgeUpdateLaunchServicesPreferredVersion',
 ]
 
-export const DISABLE_FEATURES_FLAG = `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OWN_DISABLED_FEATURES].join(',')}`
+const DISABLE_FEATURES_FLAG = `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP_FEATURES].join(',')}`
 
 export interface Browser {
   context: BrowserContext

@@ -3,7 +3,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 /**
  * The server project's longest files, longest first (seconds on the embedded pass of
- * 2026-11-29, 2 workers: see docs/testing.md, "How long CI takes"). Given out first, each
+ * 2026-11-29, 2 workers: see docs/testing.md, "In CI, and how long it takes"). Given out first, each
  * runs beside the many short files instead of alone at the end: that run's order, large
  * files first (vitest's order when it has no timings, as on CI's clean clone), started the
  * 247 s file at 882 s, and the project took 1,159 s for 1,557 s of files on two workers.
