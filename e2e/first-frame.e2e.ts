@@ -143,7 +143,7 @@ describe("the opened screen's first frame", () => {
     await close()
   })
 
-  it('a Space pressed while the review is still its frame shows the answer once the console has taken over', async () => {
+  it('a Space pressed while the review is still its frame shows the answer once the console has taken over, and the answer is timed from the frame', async () => {
     const deck = await api<{ deck: { id: number } }>('/english_vocab/memories/deck', { name: 'Early keys' })
     await api('/english_vocab/memories/flashcard', { deck_id: deck.deck.id, front: 'estate', back: 'land and buildings owned by one family' })
     const visitor = await launchBrowser({ viewport: { width: 390, height: 844 } })
@@ -162,9 +162,15 @@ describe("the opened screen's first frame", () => {
     expect(await page.getByText('Space shows the answer', { exact: false }).count()).toBeGreaterThan(0)
     await page.keyboard.press('Space')
     expect(await page.getByTestId('card-answer').count(), 'nothing happens on the inert frame itself').toBe(0)
+    // The learner has been looking at the card for a second before the console comes.
+    await page.waitForTimeout(1000)
     release()
     await consoleTookOver(page)
     await expect.poll(() => page.getByTestId('card-answer').textContent(), { timeout: 10_000 }).toContain('land and buildings owned by one family')
+    // Its answer time runs from when the frame showed the card, not from when the console took over.
+    const answered = page.waitForRequest((r) => r.url().endsWith('/english_vocab/memories/review') && r.method() === 'POST')
+    await page.getByRole('button', { name: 'Familiar', exact: true }).click()
+    expect((await answered).postDataJSON().time_ms).toBeGreaterThanOrEqual(1000)
     await visitor.close()
   })
 

@@ -57,4 +57,27 @@ describe('keys pressed on the first frame', () => {
     press(page, ' ')
     expect(keys.take()).toEqual([])
   })
+
+  it('tell once when the frame came on screen, to the screen of its own address, soon after it went', () => {
+    const review = '/console/memories/review?deck_id=1'
+    let now = 1000
+    const keys = keepEarlyKeys(new EventTarget(), () => true, () => now)
+    keys.frameSeen(250, review)
+    keys.frameSeen(900, review)
+    keys.frameGone()
+    now += REPLAY_WINDOW_MS
+    expect(keys.shownAt(review), 'the first time it was seen').toBe(250)
+    expect(keys.shownAt(review), 'the second card is timed from its own showing').toBeUndefined()
+
+    const other = keepEarlyKeys(new EventTarget(), () => true, () => now)
+    other.frameSeen(250, '/console/')
+    expect(other.shownAt(review), "the Learning screen's frame does not time a review opened from it").toBeUndefined()
+
+    const stale = keepEarlyKeys(new EventTarget(), () => true, () => now)
+    stale.frameSeen(250, review)
+    stale.frameGone()
+    now += REPLAY_WINDOW_MS + 1
+    expect(stale.shownAt(review)).toBeUndefined()
+    expect(keepEarlyKeys(new EventTarget(), () => true).shownAt(review), 'no frame at all').toBeUndefined()
+  })
 })

@@ -22,6 +22,12 @@ export interface KeptKey {
 export interface EarlyKeys {
   /** The keys pressed on the frame, in order, once; none when the frame went away too long ago. */
   take(): KeptKey[]
+  /**
+   * When the frame of `address` came on screen (page time), once: the review's answer time runs
+   * from the moment the learner saw the card, which was on the frame before the console took over.
+   * None when there was no frame, it stood for another address, or it went away too long ago.
+   */
+  shownAt(address: string): number | undefined
 }
 
 declare global {
@@ -42,9 +48,15 @@ interface KeyLike extends KeptKey {
  * `frameGone` is called by the caller when the frame leaves the page (a
  * MutationObserver in the browser), which starts the replay window.
  */
-export function keepEarlyKeys(target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>, frameShown: () => boolean, now: () => number = () => performance.now()): EarlyKeys & { frameGone(): void } {
+export function keepEarlyKeys(
+  target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>,
+  frameShown: () => boolean,
+  now: () => number = () => performance.now(),
+): EarlyKeys & { frameGone(): void; frameSeen(at: number, address: string): void } {
   let kept: KeptKey[] = []
   let goneAt: number | undefined
+  let seen: { at: number; address: string } | undefined
+  const recent = () => goneAt === undefined || now() - goneAt <= REPLAY_WINDOW_MS
   const onKeyDown = (event: Event) => {
     const e = event as unknown as KeyLike
     if (goneAt !== undefined || e.repeat || e.defaultPrevented || !frameShown()) return
@@ -58,10 +70,18 @@ export function keepEarlyKeys(target: Pick<EventTarget, 'addEventListener' | 're
       goneAt ??= now()
       target.removeEventListener('keydown', onKeyDown, true)
     },
+    frameSeen(at, address) {
+      seen ??= { at, address }
+    },
     take() {
-      const keys = goneAt === undefined || now() - goneAt <= REPLAY_WINDOW_MS ? kept : []
+      const keys = recent() ? kept : []
       kept = []
       return keys
+    },
+    shownAt(address) {
+      const at = seen && recent() && seen.address === address ? seen.at : undefined
+      seen = undefined
+      return at
     },
   }
 }
@@ -77,6 +97,9 @@ export function keepEarlyKeysInPage(): EarlyKeys {
   const watch = () => {
     const root = document.getElementById('root')
     if (!root || !frame()) return keys.frameGone()
+    // Painted by now, or about to be: the page's first paint is the frame's.
+    const painted = performance.getEntriesByName('first-contentful-paint')[0]?.startTime
+    keys.frameSeen(painted ?? performance.now(), location.pathname + location.search)
     const observer = new MutationObserver(() => {
       if (frame()) return
       observer.disconnect()

@@ -11,3 +11,11 @@ export function replayEarlyKeys(target: EventTarget | undefined = globalThis.doc
   if (!target) return
   for (const key of keys) target.dispatchEvent(new KeyboardEvent('keydown', { ...key, bubbles: true, cancelable: true }))
 }
+
+/**
+ * When the page's first frame showed this address (early/early-keys.ts), once: a screen that times
+ * the learner from the moment something was shown asks when it first was, frame included.
+ */
+export function earlyFrameShownAt(address: string = `${location.pathname}${location.search}`): number | undefined {
+  return globalThis.__lingocastEarlyKeys?.shownAt(address)
+}

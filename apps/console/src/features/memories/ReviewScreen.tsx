@@ -22,7 +22,7 @@ import { keepDeck, keptDeckQuery } from './offline-deck'
 import { saveReview, waitingReviewsQuery } from './offline-review'
 import { answer, currentCard, learningCount, replaceCard, settle, startSession, type ReviewSession } from './review-session'
 import { useDeckAutoplay } from './review-autoplay'
-import { replayEarlyKeys } from '../../lib/early-keys'
+import { earlyFrameShownAt, replayEarlyKeys } from '../../lib/early-keys'
 
 /** The review screen at /memories/review?deck_id={id} (spec 001 s2, s4). */
 export default function ReviewScreen() {
@@ -87,9 +87,9 @@ function Review({ deckId }: { deckId: number }) {
     if (next) setShownId(next.id)
   }, [session, current])
   const turn = current ? `${current.id}-${session!.answerCount[current.id] ?? 0}` : ''
-  // The answer time runs from the moment the card is shown.
+  // The answer time runs from the moment the card is shown: the first card, from the page's first frame that showed it.
   useEffect(() => {
-    if (turn) shownAt.current = { key: turn, at: performance.now() }
+    if (turn) shownAt.current = { key: turn, at: earlyFrameShownAt() ?? performance.now() }
   }, [turn])
 
   // A card's answer is markdown: its code comes now, before the first Show Answer, not with the screen.
