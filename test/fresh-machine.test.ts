@@ -12,7 +12,7 @@ import { pathWithout, SYSTEM_MEDIA_TOOLS, type ToolPath } from './tool-path'
 /**
  * Decision 0012: `npm ci && npm start` on a machine without Debian's ffmpeg and
  * pocketsphinx (a laptop, a fresh server). The server as npm start runs it
- * (compiled by apps/server/build.mjs, here again first) starts with a PATH
+ * (built first when its sources changed, as npm start does) starts with a PATH
  * that has neither, on an empty DATA_DIR: it says at start what is missing and
  * how to add it, takes a WAV and an MP4 with the ffmpeg and ffprobe that came
  * with npm ci, shows an uploaded subtitle's text with its cue times (and says
@@ -28,7 +28,8 @@ let server: ServerProcess
 beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'lingocast-fresh-'))
   tools = pathWithout(SYSTEM_MEDIA_TOOLS)
-  execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: path.resolve(import.meta.dirname, '..') })
+  // Only when out of date: a build in place would swap the server's files under the other runs reading them.
+  execFileSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: path.resolve(import.meta.dirname, '..') })
   server = await startServerProcess({ PATH: tools.PATH, DATA_DIR: path.join(work, 'data'), DEV_LOGIN: '1' }, 60_000, BUILT_SERVER)
 }, 120_000)
 
