@@ -28,7 +28,7 @@ let server: ServerProcess
 beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'lingocast-fresh-'))
   tools = pathWithout(SYSTEM_MEDIA_TOOLS)
-  // Only when out of date: a build in place would swap the server's files under the other runs reading them.
+  // Only when out of date: a build in place swaps the server's files under any other test running them then.
   execFileSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: path.resolve(import.meta.dirname, '..') })
   server = await startServerProcess({ PATH: tools.PATH, DATA_DIR: path.join(work, 'data'), DEV_LOGIN: '1' }, 60_000, BUILT_SERVER)
 }, 120_000)

@@ -2,11 +2,12 @@ import path from 'node:path'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 /**
- * The server project's longest files, longest first (seconds on the embedded pass of
- * 2026-11-29, 2 workers: see docs/testing.md, "In CI, and how long it takes"). Given out first, each
- * runs beside the many short files instead of alone at the end: that run's order, large
- * files first (vitest's order when it has no timings, as on CI's clean clone), started the
- * 247 s file at 882 s, and the project took 1,159 s for 1,557 s of files on two workers.
+ * The longest files of the server project and of the browser tests, longest first within each
+ * (seconds on the embedded pass of 2026-11-29 and, for the browser tests, 2026-11-30, 2 workers: see
+ * docs/testing.md, "In CI, and how long it takes"). Given out first, each runs beside the many short
+ * files instead of alone at the end: that run's order, large files first (vitest's order when it has
+ * no timings, as on CI's clean clone), started the 247 s file at 882 s, and the server project took
+ * 1,159 s for 1,557 s of files on two workers; the browser tests' 126 s file started at 385 s of 618.
  */
 export const SLOW_FIRST = [
   'test/transcript-fit.test.ts', // 247
@@ -19,6 +20,10 @@ export const SLOW_FIRST = [
   'test/transcription-restart.test.ts', // 58
   'test/multi-process.test.ts', // 44 (PostgreSQL only)
   'test/transcript-outside-cues.test.ts', // 42
+  'e2e/transcription.e2e.ts', // 126
+  'e2e/accessibility.e2e.ts', // 100
+  'e2e/shadowing.e2e.ts', // 79
+  'e2e/job-set-aside.e2e.ts', // 54
 ]
 
 const repoRoot = path.resolve(import.meta.dirname, '..')

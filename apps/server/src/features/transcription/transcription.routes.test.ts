@@ -99,7 +99,8 @@ describe('parse_media and transcripts', () => {
     const words = body.segments.flatMap((s) => s.word_timestamps)
     expect(words.length).toBeGreaterThan(10)
     expect(words.every((w, i) => w.end >= w.start && (i === 0 || w.start >= words[i - 1]!.start) && w.end <= shortMs)).toBe(true)
-    expect(await jobs.get(job!.id)).toMatchObject({ status: 'done', attempts: 1 })
+    // The transcript is stored before the runner marks its job done: the job row follows a moment later.
+    await expect.poll(() => jobs.get(job!.id), { timeout: 10_000 }).toMatchObject({ status: 'done', attempts: 1 })
     // Done: asking again is a lookup, no new job.
     await parseMedia(me, SHORT)
     expect((await jobs.byDedupeKey(transcribeKey(SHORT)))!.id).toBe(job!.id)
