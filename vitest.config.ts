@@ -15,9 +15,10 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          // Each test database is a PGlite started afresh (about 100 in the project), and most of a start's
-          // CPU went to V8 optimising the WebAssembly engine's start-up code on other threads, code that
-          // then runs a few thousand queries at most: on 24 files, 167 -> 137 core-seconds, 96 -> 84 s.
+          // Each test database is a PGlite started afresh (about 100 in the project), and a third of a
+          // start's CPU (6.0 -> 3.8-4.7 core-seconds) went to V8 optimising the WebAssembly engine's code on
+          // other threads, for a database that then runs a few thousand queries at most: on 24 files,
+          // 167 -> 137 core-seconds, 96 -> 84 s. The server `npm start` runs keeps V8's defaults.
           execArgv: ['--liftoff-only'],
           include: ['packages/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'test/**/*.test.ts'],
           globalSetup: ['test/global-setup.ts'],
