@@ -48,6 +48,9 @@ export default defineConfig({
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // What a browser waits for (a proxied image, a job's result, a re-render) can take seconds on a
+          // loaded machine: vitest's default of one second failed tests in CI that pass on a quiet one.
+          expect: { poll: { timeout: 10_000 } },
           // Two files at a time: one file keeps about 1.4 of the 2 cores busy (its server and Chromium
           // wait on each other), two keep 1.8 busy; six files took 137 s instead of 171 s.
           maxWorkers: 2,

@@ -78,7 +78,8 @@ describe('transcribing a recording that has no transcript', () => {
     await expect.poll(() => page.getByRole('progressbar', { name: 'Transcription progress' }).count()).toBe(1)
 
     const subtitles = page.getByRole('region', { name: 'Subtitles' })
-    await expect.poll(() => subtitles.getByRole('button').count(), { timeout: 60_000, interval: 250 }).toBeGreaterThan(2)
+    // Recognition takes 20-30 s alone here, and more than a minute beside other browser tests on a loaded machine.
+    await expect.poll(() => subtitles.getByRole('button').count(), { timeout: 150_000, interval: 250 }).toBeGreaterThan(2)
     expect(await page.getByText('Machine-recognised transcript: some words may be wrong.').isVisible()).toBe(true)
 
     const download = page.waitForEvent('download')
@@ -88,17 +89,17 @@ describe('transcribing a recording that has no transcript', () => {
     const text = readFileSync((await file.path())!, 'utf8')
     expect(text.startsWith('WEBVTT\n\n1\n00:00:')).toBe(true)
     expect(text).toMatch(/<00:00:\d\d\.\d{3}>\w/)
-  }, 90_000)
+  }, 180_000)
 
   it("says where the given transcript did not match the audio and its words were recognised instead", async () => {
     await page.goto(`${server.url}/console/player/audio/${misfitHashId}`)
     const subtitles = page.getByRole('region', { name: 'Subtitles' })
-    await expect.poll(() => subtitles.getByRole('button').count(), { timeout: 60_000, interval: 250 }).toBeGreaterThan(2)
+    await expect.poll(() => subtitles.getByRole('button').count(), { timeout: 150_000, interval: 250 }).toBeGreaterThan(2)
     // The warning names the stretch, in m:ss.
     await expect.poll(() => subtitles.getByText(/does not match the audio from \d+:\d\d to \d+:\d\d: these words were recognised by machine/).isVisible(), { timeout: 10_000 }).toBe(true)
     // The other text's words are not shown as if they were spoken here.
     expect(await subtitles.getByRole('button', { name: 'Dashwood' }).count()).toBe(0)
-  }, 90_000)
+  }, 180_000)
 })
 
 describe('a transcript with words the recording does not have', () => {

@@ -40,9 +40,17 @@ export const errorHandler = fp(
         return body(status, error.message || MSG.internal)
       }
 
+      const where = { reqId: request.id, method: request.method, route: request.routeOptions.url }
+      // The client went away before its answer (a closed tab, a stopped tutor): the failure that follows
+      // (an aborted upstream stream's "Premature close") is no fault of ours, and nobody is left to tell.
+      if (request.raw.socket?.destroyed) {
+        request.log.info({ ...where, err: error.message }, 'the client left before its answer')
+        return body(500, MSG.internal)
+      }
+
       // A failing third party (502) and a tool this server lacks (503) are said in words: neither is the user's doing.
       const said = error instanceof AppError && (error.statusCode === 502 || error.statusCode === 503)
-      request.log.error({ err: error, reqId: request.id }, 'request failed')
+      request.log.error({ err: error, ...where }, 'request failed')
       return body(said ? error.statusCode : 500, said ? error.message : `${MSG.internal} (request id ${request.id})`)
     })
   },
