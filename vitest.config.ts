@@ -46,6 +46,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['test/global-setup.ts'],
+          setupFiles: ['e2e/report-server-log.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // What a browser waits for (a proxied image, a job's result, a re-render) can take seconds on a

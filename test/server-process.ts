@@ -102,6 +102,9 @@ export async function runServerToExit(env: Record<string, string | undefined>): 
   return { code, output: output() }
 }
 
+/** The output of every server process this test process started and that still runs: what a failed test's report shows (e2e/report-server-log.ts). */
+export const liveServerOutputs = new Set<() => string>()
+
 function spawnServer(env: Record<string, string | undefined>, entry = ['--import', 'tsx', 'apps/server/src/main.ts']) {
   const proc = spawn(process.execPath, entry, {
     cwd: repoRoot,
@@ -112,8 +115,15 @@ function spawnServer(env: Record<string, string | undefined>, entry = ['--import
   let out = ''
   proc.stdout.on('data', (c: Buffer) => (out += c.toString()))
   proc.stderr.on('data', (c: Buffer) => (out += c.toString()))
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)))
-  return { proc, output: () => out, exited }
+  const output = () => out
+  liveServerOutputs.add(output)
+  const exited = new Promise<number | null>((resolve) =>
+    proc.on('exit', (code) => {
+      liveServerOutputs.delete(output)
+      resolve(code)
+    }),
+  )
+  return { proc, output, exited }
 }
 
 /** A port that was free a moment ago, for a server whose PUBLIC_URL must be known before it starts. */
