@@ -63,6 +63,8 @@ export async function launchBrowser(
     isMobile?: boolean
     /** false: the page as a browser shows it before (or without) the console's code. */
     javaScriptEnabled?: boolean
+    /** 'block': no service worker, so that `page.route` sees every request (the worker answers the files it keeps itself). */
+    serviceWorkers?: 'allow' | 'block'
   } = {},
 ): Promise<Browser> {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'lingocast-chromium-'))
@@ -74,6 +76,7 @@ export async function launchBrowser(
     ...(options.hasTouch ? { hasTouch: true } : {}),
     ...(options.isMobile ? { isMobile: true } : {}),
     ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
+    ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
   })
   return {
     context,

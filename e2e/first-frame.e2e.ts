@@ -83,7 +83,7 @@ describe("the opened screen's first frame", () => {
     // the stages' order only, and the files of all of them were asked for with it, not one by one as each
     // stage runs.
     expect(times.entryBytes, 'the entry holds the start stages only').toBeLessThan(8_000)
-    expect(times.stages.map((s) => s.file.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual(['/console/assets/boot', '/console/assets/boot-contract', '/console/assets/boot-react', '/console/assets/boot-router'])
+    expect(times.stages.map((s) => s.file.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual(['/console/assets/boot', '/console/assets/boot-contract', '/console/assets/boot-react'])
     for (const stage of times.stages) expect(stage.asked, `${stage.file} asked for before the console started`).toBeLessThan(times.started)
     await page.close()
   })

@@ -18,13 +18,14 @@ export interface DemoSession {
 }
 
 /**
- * A server on a fresh database (DEV_LOGIN=1 plus `env`), a browser signed in
- * with the developer shortcut, and the demo article every new user gets.
+ * A server on a fresh database (DEV_LOGIN=1 plus `env`), a browser (launched
+ * with `browserOptions`) signed in with the developer shortcut, and the demo
+ * article every new user gets.
  */
-export async function startDemoSession(env: Record<string, string> = {}): Promise<DemoSession> {
+export async function startDemoSession(env: Record<string, string> = {}, browserOptions: Parameters<typeof launchBrowser>[0] = {}): Promise<DemoSession> {
   const db: TestDatabase = await createTestDatabase({ open: false })
   const server = await startServerProcess({ ...db.env, DEV_LOGIN: '1', ...env })
-  const browser = await launchBrowser()
+  const browser = await launchBrowser(browserOptions)
   const page = await browser.context.newPage()
   await signInAsDeveloper(page, server.url)
   const { hashId, token } = await demoArticleOf(page)

@@ -4,15 +4,13 @@ import './index.css'
 performance.mark('lingocast:console-start')
 
 // The console starts in stages, each module graph evaluated in a task of its own (decision 0031): React
-// DOM, the router, the API contract, then the console itself (app/boot.tsx). Evaluated as one
+// DOM, the API contract, then the console itself (with its router) (app/boot.tsx). Evaluated as one
 // graph, the entry's modules were the longest task a phone ran while the first screen came (hundreds of
 // milliseconds at 4x CPU, nearly all of it blocking); between the stages the page answers a tap. The
 // files are fetched at once all the same: index.html names them all (early-entry.ts).
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 void import('./app/boot-react')
-  .then(nextTask)
-  .then(() => import('./app/boot-router'))
   .then(nextTask)
   .then(() => import('./app/boot-contract'))
   .then(nextTask)

@@ -2,19 +2,24 @@
 import '../api/answer-check'
 import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
+import { Router } from 'wouter'
 import { Providers } from './providers'
 import { queryClient } from './query-client'
-import { makeRouter, routerReady } from './router'
+import { openedRoute, RouteView, startRoute } from './RouteView'
+import { CONSOLE_BASE } from '../lib/routing/app-route'
+import { numberedNavigation } from '../lib/routing/history-index'
 import { UpdatePrompt } from './UpdatePrompt'
 import { openingSessionCheck } from '../features/auth/session-check'
 
-// The sign-in check goes out now, and the router, made in the next task, starts loading the opened
-// route's code and data beside it (router.tsx), not after React's first render.
-const signInChecked = openingSessionCheck(queryClient)
-const routerMade = makeRouter()
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
-/** Resolves when no query is being fetched (the opened route's data, asked for by its loader, has come). */
+// The sign-in check goes out now, and in the next task the opened route's code and data are asked for
+// beside it (RouteView.tsx), not after React's first render. In a task of its own: done while the
+// modules were evaluated, it made that task, already the longest a phone runs, longer.
+const signInChecked = openingSessionCheck(queryClient)
+const routeStarted = nextTask().then(() => startRoute(openedRoute(location.pathname, location.search))?.ready)
+
+/** Resolves when no query is being fetched (the opened route's data, asked for by its route, has come). */
 function dataSettled(): Promise<void> {
   return new Promise((resolve) => {
     if (queryClient.isFetching() === 0) return resolve()
@@ -36,12 +41,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const FRAME_WAIT_MS = 3000
 const DATA_WAIT_MS = 500
 const frameShown = Promise.race([
-  Promise.allSettled([signInChecked, routerMade.then(routerReady)]).then(() => Promise.race([dataSettled(), sleep(DATA_WAIT_MS)])),
+  Promise.allSettled([signInChecked, routeStarted]).then(() => Promise.race([dataSettled(), sleep(DATA_WAIT_MS)])),
   sleep(FRAME_WAIT_MS),
 ])
 
 // Not a top-level await: that makes the bundler split the main chunk into a dozen small files.
-void Promise.all([routerMade, frameShown]).then(([router]) => {
+void frameShown.then(() => {
   const root = createRoot(document.getElementById('root')!)
   // A transition: React renders the first screen in slices of a few milliseconds, so a phone's
   // taps and scrolls on the frame already shown are not held up by one long task.
@@ -49,7 +54,9 @@ void Promise.all([routerMade, frameShown]).then(([router]) => {
     root.render(
       <StrictMode>
         <Providers>
-          <RouterProvider router={router} />
+          <Router base={CONSOLE_BASE} aroundNav={numberedNavigation}>
+            <RouteView />
+          </Router>
           <UpdatePrompt />
         </Providers>
       </StrictMode>,

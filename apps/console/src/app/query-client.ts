@@ -1,7 +1,7 @@
 import { FIRST_DATA_ID } from '@lingocast/contract'
 import { hydrate, QueryClient } from '@tanstack/react-query'
 
-/** The console's one query cache: the routes' loaders fill it before their screens render. */
+/** The console's one query cache: the routes fill it with a screen's first data while its code loads (routes.tsx). */
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 } },
 })

@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
-import { ROUTER_BASENAME, routes } from '../app/routes'
-import { wantsFrameWithData, type ServerLoad } from '../app/server-load'
+import { Router } from 'wouter'
+import { openedRoute, RouteView } from '../app/RouteView'
+import { warmShell } from '../app/routes'
+import { CONSOLE_BASE } from '../lib/routing/app-route'
+import { screenCode } from '../lib/routing/screen-code'
 import { AuthContext, type AuthState } from '../lib/auth-context'
 
 const nothing = async () => undefined
@@ -12,20 +14,20 @@ export interface RenderedRoute {
   html: string
   /** The render's query cache: empty at build time, the learner's first data on the server. */
   client: QueryClient
-  /** Whether the screen's largest paint needs its data (its route's `handle`, server-load.ts). */
+  /** Whether the screen's largest paint needs its data (its route's `frameWithData`, routes.tsx). */
   withData: boolean
 }
 
 export interface RouteRenderOptions {
   /** Renders the screens behind the sign-in as a learner sees them. */
   signedIn: boolean
-  /** Lets the routes' loaders ask for their data (through the console's client) and waits for it, at most `waitMs`. */
+  /** Lets the route ask for its data (through the console's client) and waits for it, at most `waitMs`. */
   fetchData?: { waitMs: number }
 }
 
 /**
  * The screen at `pathname` (under the console's base) as React renders it in
- * Node, through react-router's static handler: the build's first frames
+ * Node, with the screen's code fetched first: the build's first frames
  * (render-shell.tsx) and the server's frames with data (render-screen.tsx).
  * The frame is `inert`: it is only to be seen. What is typed into its fields
  * or clicked before React renders would be lost with it, so nothing takes
@@ -36,26 +38,29 @@ export interface RouteRenderOptions {
 export async function renderRoute(pathname: string, options: RouteRenderOptions): Promise<RenderedRoute> {
   // Queries that were not asked for, or did not answer in time, stay pending: the screen shows its loading state there.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
-  const load: ServerLoad = { kind: 'server-load', client, fetchData: options.fetchData !== undefined, pending: [] }
-  const handler = createStaticHandler(routes, { basename: ROUTER_BASENAME })
-  const context = await handler.query(new Request(new URL(pathname, 'http://prerender.invalid')), { requestContext: load })
-  if (context instanceof Response) throw new Error(`${pathname}: the router answered a redirect (${context.status})`)
-  if (context.errors) throw new Error(`${pathname}: ${JSON.stringify(context.errors)}`)
-  if (options.fetchData && load.pending.length > 0) {
+  const [path, search = ''] = pathname.split('?')
+  const at = openedRoute(path!, search)
+  if (at.route.redirect) throw new Error(`${pathname}: the route leads to ${at.route.redirect}`)
+  const code = at.route.lazy && screenCode(at.route.lazy)
+  const asked = options.fetchData && at.route.signedIn ? [warmShell(client), at.route.warm?.(at, client)] : []
+  await code?.ready
+  if (code?.failed) throw code.failed.error
+  if (asked.length > 0) {
     let timer: ReturnType<typeof setTimeout> | undefined
-    await Promise.race([Promise.allSettled(load.pending), new Promise((resolve) => (timer = setTimeout(resolve, options.fetchData!.waitMs)))])
+    await Promise.race([Promise.allSettled(asked), new Promise((resolve) => (timer = setTimeout(resolve, options.fetchData!.waitMs)))])
     clearTimeout(timer)
   }
-  const router = createStaticRouter(handler.dataRoutes, context)
   const auth: AuthState = { status: options.signedIn ? 'authenticated' : 'anonymous', username: undefined, account: undefined, signIn: () => undefined, signOut: nothing }
   const html = renderToString(
     <div inert aria-hidden="true">
       <QueryClientProvider client={client}>
         <AuthContext.Provider value={auth}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <Router base={CONSOLE_BASE} ssrPath={pathname}>
+            <RouteView prerendered />
+          </Router>
         </AuthContext.Provider>
       </QueryClientProvider>
     </div>,
   )
-  return { html, client, withData: context.matches.some((m) => wantsFrameWithData(m.route.handle)) }
+  return { html, client, withData: at.route.frameWithData === true }
 }

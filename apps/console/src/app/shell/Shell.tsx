@@ -1,6 +1,5 @@
 import { Menu, X } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
-import { Outlet, useLocation } from 'react-router'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { OfflineBanner } from '../../features/offline/OfflineBanner'
 import { OutboxFlusher } from '../../features/offline/OutboxFlusher'
 // Side effects: each feature plugs into the offline layer here, so it works from any screen: the
@@ -15,20 +14,21 @@ import '../../features/vocabulary/download-parts'
 import '../../features/notes/download-part'
 import '../../features/offline/forget-downloads'
 import './account-traces'
+import { usePathname } from '../../lib/routing/navigation'
 import { Sidebar } from './Sidebar'
 
 /**
  * Fixed 64-unit sidebar from md up; below that a slide-in drawer with a menu
  * toggle and an overlay, closed by an outside click or a navigation click.
  */
-export function Shell() {
+export function Shell({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false)
-  const location = useLocation()
+  const pathname = usePathname()
   const menuButton = useRef<HTMLButtonElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
 
   // Any navigation closes the drawer, including Back and links inside screens.
-  useEffect(() => setOpen(false), [location.pathname])
+  useEffect(() => setOpen(false), [pathname])
 
   useEffect(() => {
     if (!open) return
@@ -100,7 +100,7 @@ export function Shell() {
       <main className="md:pl-64">
         <OutboxFlusher />
         <OfflineBanner />
-        <Outlet />
+        {children}
       </main>
     </div>
   )

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { BookOpen, Brain, Compass, GraduationCap, HardDriveDownload, ListMusic, LogOut, Plus, Rss } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
-import { NavLink, useNavigate } from 'react-router'
+import { NavLink, useNavigate } from '../../lib/routing/navigation'
 import { Button } from '../../components/ui/Button'
 import { Dialog } from '../../components/ui/Dialog'
 import { Spinner } from '../../components/ui/Spinner'

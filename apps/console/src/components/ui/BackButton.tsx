@@ -1,12 +1,12 @@
 import { ArrowLeft } from 'lucide-react'
-import { useNavigate } from 'react-router'
+import { historyIndex } from '../../lib/routing/history-index'
+import { useNavigate } from '../../lib/routing/navigation'
 
 /** Back where the user came from, or to `fallback` when the screen was opened directly (a link, a reload). */
 export function useBack(fallback: string) {
   const navigate = useNavigate()
   return () => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0
-    if (idx > 0) navigate(-1)
+    if (historyIndex() > 0) navigate(-1)
     else navigate(fallback)
   }
 }

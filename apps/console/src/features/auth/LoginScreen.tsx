@@ -11,7 +11,7 @@ import {
 } from '@lingocast/contract'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
+import { Link, Navigate, useNavigate, useSearchParams } from '../../lib/routing/navigation'
 import { Button } from '../../components/ui/Button'
 import { FullPageSpinner } from '../../components/ui/Spinner'
 import { TextField } from '../../components/ui/TextField'

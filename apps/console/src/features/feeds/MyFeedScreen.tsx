@@ -1,7 +1,7 @@
 import { FEED_TOAST_MS, type FeedItem } from '@lingocast/contract'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from '../../lib/routing/navigation'
 import { Toast } from '../../components/ui/Toast'
 import { useFeedComprehension } from '../vocabulary/use-feed-comprehension'
 import { feedsQuery, subscribedIdsQuery, subscribedItemsQuery } from './api'

@@ -1,6 +1,6 @@
 import type { FeedItem } from '@lingocast/contract'
 import { useCallback, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../lib/routing/navigation'
 import { playerPath } from '../library/items'
 import { useCollectEpisode, useMarkPlayed } from './api'
 import { addToStudyErrorText, playedErrorText } from './messages'

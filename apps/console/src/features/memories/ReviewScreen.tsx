@@ -2,7 +2,7 @@ import { ANSWER_TIME_MAX_MS, FAMILIAR, formatInterval, LEARN_AHEAD_MS, ratingFor
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, CheckCircle2, Pencil } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { Link, Navigate, useSearchParams } from 'react-router'
+import { Link, Navigate, useSearchParams } from '../../lib/routing/navigation'
 import { Button } from '../../components/ui/Button'
 import { preloadMarkdown } from '../../components/ui/LazyMarkdown'
 import { Spinner } from '../../components/ui/Spinner'

@@ -1,5 +1,5 @@
 import { CheckCircle2, Download, Trash2 } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../lib/routing/navigation'
 import type { EpisodeToDownload } from './downloads'
 import { formatBytes, progressText, useDownload } from './use-downloads'
 

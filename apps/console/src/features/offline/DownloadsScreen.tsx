@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../lib/routing/navigation'
 import { Spinner } from '../../components/ui/Spinner'
 import { useAuth } from '../../lib/auth-context'
 import { formatBytes, downloadsQuery, storageQuery, useDeleteDownload } from './use-downloads'

@@ -1,7 +1,7 @@
 import { FLASHCARD_FENCE, FLASHCARD_FRONT_MAX_LENGTH, type Flashcard, type FlashcardSuggestion, type Segment } from '@lingocast/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useParams } from '../../lib/routing/navigation'
 import { preloadMarkdown } from '../../components/ui/LazyMarkdown'
 import { BACK_LINK_CLASS, LoadErrorScreen, NotFoundScreen, SkeletonScreen } from '../../components/ui/StatusScreen'
 import { Toast } from '../../components/ui/Toast'

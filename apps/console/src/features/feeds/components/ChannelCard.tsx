@@ -1,7 +1,7 @@
 import type { Feed } from '@lingocast/contract'
 import { CircleAlert, Clock, Minus, Play, Plus } from 'lucide-react'
 import { useEffect, useId, useMemo, useRef } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../lib/routing/navigation'
 import { MediaPlaceholder } from '../../../components/ui/MediaPlaceholder'
 import { Spinner } from '../../../components/ui/Spinner'
 import { Thumbnail } from '../../../components/ui/Thumbnail'

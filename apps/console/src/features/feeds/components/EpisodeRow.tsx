@@ -1,7 +1,7 @@
 import type { Comprehension, FeedItem } from '@lingocast/contract'
 import { Check, Clock, Play, RotateCcw } from 'lucide-react'
 import { useId, useMemo } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../lib/routing/navigation'
 import { MediaPlaceholder } from '../../../components/ui/MediaPlaceholder'
 import { Spinner } from '../../../components/ui/Spinner'
 import { Thumbnail } from '../../../components/ui/Thumbnail'

@@ -1,6 +1,6 @@
 import { FEED_NOTICE, type Feed } from '@lingocast/contract'
 import { CircleAlert } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../../lib/routing/navigation'
 
 /**
  * My Feed: the subscribed channels set aside after their update stopped the server twice. No new

@@ -1,7 +1,7 @@
 import type { Article, Comprehension } from '@lingocast/contract'
 import { CircleCheck, EllipsisVertical, Film, Headphones, ListPlus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../lib/routing/navigation'
 import { MediaPlaceholder } from '../../../components/ui/MediaPlaceholder'
 import { Menu } from '../../../components/ui/Menu'
 import { Thumbnail } from '../../../components/ui/Thumbnail'

@@ -1,6 +1,6 @@
 import { countDue } from '@lingocast/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from 'react-router'
+import { Link } from '../../../lib/routing/navigation'
 import { decksQuery, flashcardsQuery, useFlashcardChangedEvent } from '../api'
 import { pickDeckId, useStoredDeckId } from '../selected-deck'
 

@@ -1,7 +1,7 @@
 import type { Article, Comprehension } from '@lingocast/contract'
 import { ArrowLeft, CircleCheck, EllipsisVertical, FolderPlus, RotateCcw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate } from '../../../lib/routing/navigation'
 import { Menu } from '../../../components/ui/Menu'
 import { formatDuration } from '../../../lib/format'
 import { comprehensionTitle } from '../../vocabulary/comprehension'

@@ -1,7 +1,7 @@
 import type { PlaylistArticle } from '@lingocast/contract'
 import { AudioLines, X } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../lib/routing/navigation'
 import { MediaPlaceholder } from '../../../components/ui/MediaPlaceholder'
 import { Thumbnail } from '../../../components/ui/Thumbnail'
 import { formatDuration } from '../../../lib/format'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ExternalLink, Languages, Sparkles } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../lib/routing/navigation'
 import { Spinner } from '../../../components/ui/Spinner'
 import type { WordLookup } from '../api'
 import { modelSentenceQuery, modelWordQuery } from '../language-api'
