@@ -79,6 +79,36 @@ describe("the console's screens", () => {
     }
   })
 
+  it('close the phone’s drawer when the address changes, and leave it open when opened again before the next screen shows', async () => {
+    const phone = await page.context().newPage()
+    await phone.setViewportSize({ width: 375, height: 740 })
+    let release: () => void = () => undefined
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await phone.route(/\/assets\/DiscoverScreen-[\w-]+\.js$/, async (route) => {
+      await released
+      await route.continue()
+    })
+    try {
+      await phone.goto(url('/console/'))
+      await phone.getByRole('heading', { level: 1, name: 'Learning', exact: true }).waitFor()
+      const discover = phone.getByRole('link', { name: 'Discover' })
+      await phone.getByRole('button', { name: 'Open menu' }).click()
+      await discover.click()
+      await phone.waitForURL((address) => address.pathname === '/console/discover')
+      await expect.poll(() => discover.isVisible()).toBe(false)
+      // Opened again while Discover's code is held back: the screen coming must not close it.
+      await phone.getByRole('button', { name: 'Open menu' }).click()
+      await expect.poll(() => discover.isVisible()).toBe(true)
+      release()
+      await phone.getByRole('heading', { level: 1, name: 'Explore Channels', exact: true }).waitFor()
+      await phone.waitForTimeout(300)
+      expect(await discover.isVisible()).toBe(true)
+    } finally {
+      release()
+      await phone.close()
+    }
+  })
+
   it('show a screen whose code cannot be fetched as an error inside the frame, until the learner goes elsewhere', async () => {
     await page.goto(url('/console/memories/deck'))
     await heading('Memories').waitFor()

@@ -14,7 +14,7 @@ import '../../features/vocabulary/download-parts'
 import '../../features/notes/download-part'
 import '../../features/offline/forget-downloads'
 import './account-traces'
-import { usePathname } from '../../lib/routing/navigation'
+import { useAddressPath } from '../../lib/routing/navigation'
 import { Sidebar } from './Sidebar'
 
 /**
@@ -23,12 +23,13 @@ import { Sidebar } from './Sidebar'
  */
 export function Shell({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false)
-  const pathname = usePathname()
+  const address = useAddressPath()
   const menuButton = useRef<HTMLButtonElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
 
-  // Any navigation closes the drawer, including Back and links inside screens.
-  useEffect(() => setOpen(false), [pathname])
+  // Any navigation closes the drawer, including Back and links inside screens. When the address
+  // changes, not when the next screen shows: a drawer opened again meanwhile stays open.
+  useEffect(() => setOpen(false), [address])
 
   useEffect(() => {
     if (!open) return

@@ -46,6 +46,15 @@ export function usePathname(): string {
   return useShownRoute().pathname
 }
 
+/**
+ * The address's path under the console's base, as soon as it changes: the
+ * shown route's (`usePathname`) changes only once the next screen's code has
+ * come, which can be after the learner has done something else.
+ */
+export function useAddressPath(): string {
+  return useLocation()[0]
+}
+
 type SearchParamsInit = URLSearchParams | string | Record<string, string> | Array<[string, string]>
 
 /** The shown route's query, and a setter that goes to the same path with another query. */
