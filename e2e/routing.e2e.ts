@@ -27,6 +27,24 @@ const sidebar = () => page.getByRole('complementary').first()
 const markPage = () => page.evaluate(() => ((window as unknown as { kept: string }).kept = 'same page'))
 const samePage = () => page.evaluate(() => (window as unknown as { kept?: string }).kept)
 
+/** Holds back the requests for a screen's code (`DiscoverScreen`) until `release` is called; `stop` lets them through again. */
+async function holdBackCode(on: Page, screen: string): Promise<{ release: () => void; stop: () => Promise<void> }> {
+  const file = new RegExp(`/assets/${screen}-[\\w-]+\\.js$`)
+  let release: () => void = () => undefined
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await on.route(file, async (route) => {
+    await released
+    await route.continue()
+  })
+  return {
+    release,
+    stop: async () => {
+      release()
+      await on.unroute(file)
+    },
+  }
+}
+
 describe("the console's screens", () => {
   it('open in place from a link; the sidebar marks the one shown; Back and the Back button return', async () => {
     await page.goto(url('/console/'))
@@ -59,35 +77,24 @@ describe("the console's screens", () => {
   it('keep the screen before while the next one’s code comes, without a spinner', async () => {
     await page.goto(url('/console/memories/deck'))
     await heading('Memories').waitFor()
-    let release: () => void = () => undefined
-    const released = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/StatsScreen-[\w-]+\.js$/, async (route) => {
-      await released
-      await route.continue()
-    })
+    const stats = await holdBackCode(page, 'StatsScreen')
     try {
       await page.getByRole('button', { name: 'Statistics' }).click()
       await page.waitForURL((url) => url.pathname === '/console/memories/stats')
       // The address has changed; the deck stays, usable, until the statistics' code has come.
       expect(await heading('Memories').isVisible()).toBe(true)
       expect(await page.getByRole('status', { name: 'Loading' }).count()).toBe(0)
-      release()
+      stats.release()
       await heading('Statistics').waitFor()
     } finally {
-      release()
-      await page.unroute(/\/assets\/StatsScreen-[\w-]+\.js$/)
+      await stats.stop()
     }
   })
 
   it('close the phone’s drawer when the address changes, and leave it open when opened again before the next screen shows', async () => {
     const phone = await page.context().newPage()
     await phone.setViewportSize({ width: 375, height: 740 })
-    let release: () => void = () => undefined
-    const released = new Promise<void>((resolve) => (release = resolve))
-    await phone.route(/\/assets\/DiscoverScreen-[\w-]+\.js$/, async (route) => {
-      await released
-      await route.continue()
-    })
+    const discoverCode = await holdBackCode(phone, 'DiscoverScreen')
     try {
       await phone.goto(url('/console/'))
       await phone.getByRole('heading', { level: 1, name: 'Learning', exact: true }).waitFor()
@@ -99,12 +106,12 @@ describe("the console's screens", () => {
       // Opened again while Discover's code is held back: the screen coming must not close it.
       await phone.getByRole('button', { name: 'Open menu' }).click()
       await expect.poll(() => discover.isVisible()).toBe(true)
-      release()
+      discoverCode.release()
       await phone.getByRole('heading', { level: 1, name: 'Explore Channels', exact: true }).waitFor()
       await phone.waitForTimeout(300)
       expect(await discover.isVisible()).toBe(true)
     } finally {
-      release()
+      await discoverCode.stop()
       await phone.close()
     }
   })
