@@ -78,10 +78,14 @@ describe('a transcript waiting for a slot', () => {
   it('says in the player how many episodes are ahead and about how long they take', async () => {
     const state = page.getByTestId('transcription-state')
     await page.goto(`${server.url}/console/player/audio/${first}`)
+    // In one CI run the state was not there within 30 s (the test took 63 s; 3-4 s alone here, and
+    // under three busy loops): on a loaded machine the wait is for the player, the assertion on the text.
+    await state.waitFor({ timeout: 60_000 })
     await expect.poll(() => state.textContent(), { timeout: 15_000 }).toBe(`Waiting: 1 episode ahead, about ${Math.ceil(busyLeft)} s`)
     expect(await page.getByText(/Transcribing/).count()).toBe(0)
 
     await page.goto(`${server.url}/console/player/audio/${second}`)
+    await state.waitFor({ timeout: 60_000 })
     await expect.poll(() => state.textContent(), { timeout: 15_000 }).toBe(`Waiting: 2 episodes ahead, about ${Math.ceil(busyLeft + firstLeft)} s`)
-  })
+  }, 180_000)
 })
