@@ -1,6 +1,6 @@
 import { Component, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import { useRouter } from 'wouter'
-import { usePathname as useAddressPath, useSearch as useAddressSearch } from 'wouter/use-browser-location'
+import { usePathname as useBrowserPath, useSearch as useBrowserSearch } from 'wouter/use-browser-location'
 import { FullPageSpinner } from '../components/ui/Spinner'
 import { getToken } from '../lib/cookies'
 import { queryClient } from './query-client'
@@ -50,8 +50,9 @@ export function startRoute(at: RouteAt): ScreenCode | undefined {
  */
 export function RouteView({ prerendered = false }: { prerendered?: boolean }) {
   const router = useRouter()
-  const pathname = useAddressPath({ ssrPath: router.ssrPath })
-  const search = useAddressSearch({ ssrSearch: router.ssrSearch })
+  // The address as it is (still escaped), not wouter's decoded path: parameters are decoded once, by the match.
+  const pathname = useBrowserPath({ ssrPath: router.ssrPath })
+  const search = useBrowserSearch({ ssrSearch: router.ssrSearch })
   const at = useMemo(() => openedRoute(pathname, search), [pathname, search])
   const code = prerendered ? at.route.lazy && screenCode(at.route.lazy) : startRoute(at)
   const ready = !code || screenSettled(code)

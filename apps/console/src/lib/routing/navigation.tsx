@@ -41,15 +41,11 @@ export function useParams<P extends string = string>(): Readonly<Partial<Record<
   return useShownRoute().params as Readonly<Partial<Record<P, string>>>
 }
 
-/** The shown route's path under the console's base. */
-export function usePathname(): string {
-  return useShownRoute().pathname
-}
-
 /**
  * The address's path under the console's base, as soon as it changes: the
- * shown route's (`usePathname`) changes only once the next screen's code has
- * come, which can be after the learner has done something else.
+ * shown route (its parameters, its query, the sidebar's mark) changes only
+ * once the next screen's code has come, which can be after the learner has
+ * done something else.
  */
 export function useAddressPath(): string {
   return useLocation()[0]
