@@ -36,7 +36,8 @@ export default defineConfig({
         test: {
           name: 'console',
           root: 'apps/console',
-          include: ['src/**/*.test.ts'],
+          // src/ and the build's own plugins beside vite.config.ts.
+          include: ['src/**/*.test.ts', '*.test.ts'],
           environment: 'node',
           sequence: { groupOrder: 0 },
         },

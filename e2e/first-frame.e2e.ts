@@ -88,7 +88,7 @@ describe("the opened screen's first frame", () => {
     await page.close()
   })
 
-  it("carries no zod in the code of the first screens: answers are checked by their shapes (decision 0032; e2e/playlists refuses one)", async () => {
+  it("carries no zod and no schema code in the code of the first screens: answers are checked by their shapes (decisions 0032, 0035; e2e/playlists refuses one)", async () => {
     await browser.context.addCookies(session())
     const page = await browser.context.newPage()
     // The player reads the tutor's stored chat first thing, checked by its shape too.
@@ -102,8 +102,12 @@ describe("the opened screen's first frame", () => {
     expect(scripts.length).toBeGreaterThan(10)
     expect(scripts.some((s) => /PlayerScreen/.test(s)), 'the player screen loaded').toBe(true)
     for (const script of new Set(scripts)) {
+      const code = await (await page.request.get(server.url + script)).text()
       // zod names its error class in its code; the console's own code never does.
-      expect(await (await page.request.get(server.url + script)).text(), script).not.toContain('ZodError')
+      expect(code, script).not.toContain('ZodError')
+      // Nor the contract's schema builders, which the server alone runs (decision 0035): every object
+      // schema is a z.object({...}) call, and no code of the console's own calls an .object.
+      expect(code, script).not.toContain('.object({')
     }
     await page.close()
   })

@@ -8,6 +8,7 @@ import { earlyEntry } from './early-entry.ts'
 import { installable } from './pwa.config.ts'
 import { prerenderShells } from './prerender-shells.ts'
 import { routePreloads } from './route-preloads.ts'
+import { serverOnlySchemas } from './server-only-schemas.ts'
 
 const api = 'http://127.0.0.1:3000'
 
@@ -21,6 +22,7 @@ export default defineConfig({
   plugins: [
     react(),
     answerShapes(),
+    serverOnlySchemas(),
     tailwindcss(),
     installable(),
     routePreloads('src/app/routes.tsx'),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineRoute, idInput, okBody } from './http'
-import { lazySchema } from './lazy-schema'
+import { fieldRule, lazySchema } from './lazy-schema'
 
 /** spec 001 s2: the category a channel without one is listed under. */
 export const UNCATEGORIZED = 'Uncategorized'
@@ -138,7 +138,7 @@ export const rssUnsubscribe = defineRoute({
 /** spec 001 s5: blank or not a URL gives this text, on both sides. */
 export const INVALID_RSS_URL = 'Please enter a valid RSS URL'
 
-export const rssUrl = lazySchema(() => z
+export const rssUrl = fieldRule(() => z
   .string({ error: INVALID_RSS_URL })
   .trim()
   .min(1, INVALID_RSS_URL)
@@ -201,7 +201,7 @@ export const FEED_TITLE_MSG = {
 } as const
 
 /** A name a user gives a channel: trimmed, one line, 1..FEED_TITLE_MAX characters. */
-export const feedTitle = lazySchema(() => z
+export const feedTitle = fieldRule(() => z
   .string({ error: FEED_TITLE_MSG.required })
   .trim()
   .min(1, FEED_TITLE_MSG.empty)

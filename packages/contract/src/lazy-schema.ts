@@ -29,3 +29,12 @@ export function lazySchema<T extends object>(build: () => T): T {
     getPrototypeOf: () => Reflect.getPrototypeOf(schema()),
   })
 }
+
+/**
+ * A field's rule that the console also runs in the browser, before it sends (the Import RSS and Rename
+ * dialogs). Built on first use like any other schema; the name is what tells the browser's build to keep
+ * its code, where the code of every other schema is left out (the server's alone to run, decision 0035).
+ */
+export function fieldRule<T extends object>(build: () => T): T {
+  return lazySchema(build)
+}
