@@ -42,8 +42,7 @@ export function startConsoleAfterPaint(template: HTMLTemplateElement, load: (url
       requestAnimationFrame(() => setTimeout(start, 0))
     }
   }
-  // Not before the page's deferred scripts have run: zod-jitless.js must set zod's jitless mode before
-  // zod is loaded, or zod's own test of eval is refused by the Content-Security-Policy and reported.
+  // Not before the page's deferred scripts have run: the console starts after the document is parsed.
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterPaint, { once: true })
   else afterPaint()
 }

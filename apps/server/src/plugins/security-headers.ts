@@ -8,8 +8,8 @@ import fp from 'fastify-plugin'
  * - everything the console loads is its own (Vite's hashed /console/assets),
  *   so 'self' is the default and scripts allow no 'unsafe-inline' or
  *   'unsafe-eval': index.html has no inline script, and the console tells
- *   zod not to compile validators with `new Function`
- *   (apps/console/public/zod-jitless.js);
+ *   zod, where a dialog loads it, not to compile validators with `new
+ *   Function` (apps/console/src/api/with-zod.ts);
  * - style-src 'unsafe-inline': the console's own code needs none (React
  *   writes style props through the CSSOM, which CSP does not govern), but
  *   DOMPurify parses a publisher's description in an inert document of this
