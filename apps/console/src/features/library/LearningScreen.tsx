@@ -5,7 +5,6 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from '../../lib/routing/navigation'
 import { Button } from '../../components/ui/Button'
 import { SegmentedControl } from '../../components/ui/SegmentedControl'
-import { AddToCollectionDialog } from '../playlists/components/AddToCollectionDialog'
 import { UploadMedia } from '../upload/UploadMedia'
 import { libraryComprehensionQuery } from '../vocabulary/api'
 import { easiestFirst } from '../vocabulary/comprehension'
@@ -29,6 +28,8 @@ import {
 
 // Its own chunk: only a new user sees it, and the first load stays small.
 const PlacementOffer = lazy(() => import('../vocabulary/components/PlacementOffer'))
+// Opened from a card's menu: its code comes then, not with the screen's first load.
+const AddToCollectionDialog = lazy(() => import('../playlists/components/AddToCollectionDialog').then((m) => ({ default: m.AddToCollectionDialog })))
 
 const FILTER_OPTIONS = STATUS_FILTERS.map((value) => ({ value, label: STATUS_FILTER_LABELS[value] }))
 const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'
@@ -144,7 +145,11 @@ export default function LearningScreen() {
         )}
       </div>
 
-      {collectionTarget && <AddToCollectionDialog article={collectionTarget} onClose={() => setCollectionTarget(undefined)} />}
+      {collectionTarget && (
+        <Suspense fallback={null}>
+          <AddToCollectionDialog article={collectionTarget} onClose={() => setCollectionTarget(undefined)} />
+        </Suspense>
+      )}
     </section>
   )
 }

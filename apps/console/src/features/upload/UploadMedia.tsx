@@ -1,11 +1,15 @@
 import type { MediaInfo } from '@lingocast/contract'
 import { Upload } from 'lucide-react'
-import { useEffect, useRef, useState, type ChangeEvent } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from 'react'
 import { Button } from '../../components/ui/Button'
 import { fetchMediaInfo, uploadMedia, useSaveUpload } from './api'
-import { MediaInfoForm } from './components/MediaInfoForm'
-import { UploadProgressDialog } from './components/UploadProgressDialog'
 import { mediaInfoErrorText, pickFiles, PICKER_ACCEPT, saveErrorText, titleFromName, UPLOAD_TEXT, uploadErrorText, validateSave, type PickedFiles } from './upload-flow'
+
+// The dialogs of an upload under way: their code is asked for when the button is pressed, and is there by
+// the time a file is picked, so the Learning screen's first load does not carry it.
+const flowDialogs = () => Promise.all([import('./components/UploadProgressDialog'), import('./components/MediaInfoForm')])
+const UploadProgressDialog = lazy(() => flowDialogs().then(([m]) => ({ default: m.UploadProgressDialog })))
+const MediaInfoForm = lazy(() => flowDialogs().then(([, m]) => ({ default: m.MediaInfoForm })))
 
 /** Spec 001 s4: idle, uploading, media-information form, then saved or cancelled. */
 type Step =
@@ -27,6 +31,7 @@ export function UploadMedia() {
   useEffect(() => () => upload.current?.abort(), [])
 
   const choose = () => {
+    void flowDialogs()
     if (input.current) input.current.value = ''
     input.current?.click()
   }
@@ -89,29 +94,31 @@ export function UploadMedia() {
       </Button>
       <input ref={input} type="file" accept={PICKER_ACCEPT} multiple hidden onChange={onPicked} data-testid="upload-media-input" />
 
-      {step.name === 'uploading' && (
-        <UploadProgressDialog
-          fileName={step.picked.media.name}
-          percent={step.percent}
-          error={step.error}
-          onCancel={cancelUpload}
-          onRetry={() => {
-            setStep({ name: 'idle' })
-            choose()
-          }}
-        />
-      )}
-      {step.name === 'form' && (
-        <MediaInfoForm
-          initialTitle={step.info?.title ?? titleFromName(step.picked.media.name)}
-          info={step.info}
-          subtitleName={step.picked.subtitle?.name}
-          errors={[step.infoError, saveError].filter((e): e is string => Boolean(e))}
-          saving={save.isPending}
-          onSave={onSave}
-          onCancel={() => setStep({ name: 'idle' })}
-        />
-      )}
+      <Suspense fallback={null}>
+        {step.name === 'uploading' && (
+          <UploadProgressDialog
+            fileName={step.picked.media.name}
+            percent={step.percent}
+            error={step.error}
+            onCancel={cancelUpload}
+            onRetry={() => {
+              setStep({ name: 'idle' })
+              choose()
+            }}
+          />
+        )}
+        {step.name === 'form' && (
+          <MediaInfoForm
+            initialTitle={step.info?.title ?? titleFromName(step.picked.media.name)}
+            info={step.info}
+            subtitleName={step.picked.subtitle?.name}
+            errors={[step.infoError, saveError].filter((e): e is string => Boolean(e))}
+            saving={save.isPending}
+            onSave={onSave}
+            onCancel={() => setStep({ name: 'idle' })}
+          />
+        )}
+      </Suspense>
     </>
   )
 }

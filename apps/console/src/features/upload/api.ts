@@ -1,12 +1,14 @@
 import { mediaInfoRoute, UPLOAD_FILE_FIELD, UPLOAD_SUBTITLE_FIELD, uploadRoutes, type MediaInfo } from '@lingocast/contract'
 import { useMutation } from '@tanstack/react-query'
 import { apiCall } from '../../api/client'
-import { uploadWithProgress, type UploadOptions } from '../../api/upload-client'
+import type { UploadOptions } from '../../api/upload-client'
 import { fireWindowEvent } from '../../lib/events'
 import type { PickedFiles } from './upload-flow'
 
 /** POST upload_file: the media in `file`, its subtitle (if any) first so a bad one is refused early. */
 export async function uploadMedia(picked: PickedFiles, options: UploadOptions): Promise<string> {
+  // Loaded when a file is sent: the Learning screen, which holds the button, opens without it.
+  const { uploadWithProgress } = await import('../../api/upload-client')
   const form = new FormData()
   if (picked.subtitle) form.append(UPLOAD_SUBTITLE_FIELD, picked.subtitle)
   form.append(UPLOAD_FILE_FIELD, picked.media)
