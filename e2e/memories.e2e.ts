@@ -454,3 +454,35 @@ describe('the deck screen and the review on a phone (390 px, touch)', () => {
     }
   })
 })
+
+describe('markdown on the deck and the review', () => {
+  const markdownCode = (p: Page) => p.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((path) => /\/react-markdown-[\w-]+\.js$/.test(path)))
+
+  it("opens a deck and reviews its plain cards without fetching react-markdown's code, and a markdown answer still comes formatted", async () => {
+    const plain = await deckWith('Plain words', [
+      ['estate', 'land and buildings owned by one family'],
+      ['residence', 'the place where someone lives'],
+    ])
+    const fresh = await browser.context.newPage()
+    try {
+      await fresh.goto(`${server.url}/console/memories/deck/${plain}`)
+      await fresh.getByRole('cell', { name: 'estate', exact: true }).waitFor()
+      await fresh.goto(`${server.url}/console/memories/review?deck_id=${plain}`)
+      await fresh.getByRole('button', { name: 'Show Answer' }).click()
+      // The paragraph react-markdown would make of it, at once.
+      expect(await fresh.getByTestId('card-answer').locator('p').first().textContent()).toBe('land and buildings owned by one family')
+      // Each screen asked for its code as soon as its cards came: time enough for a request to show.
+      await fresh.waitForTimeout(500)
+      expect(await markdownCode(fresh)).toEqual([])
+
+      const marked = await deckWith('Marked words', [['settle', '**settle** = make a _home_ somewhere']])
+      await fresh.goto(`${server.url}/console/memories/review?deck_id=${marked}`)
+      await fresh.getByRole('button', { name: 'Show Answer' }).click()
+      await expect.poll(() => fresh.getByTestId('card-answer').locator('strong').count()).toBe(1)
+      expect(await fresh.getByTestId('card-answer').locator('em').textContent()).toBe('home')
+      expect(await markdownCode(fresh)).toHaveLength(1)
+    } finally {
+      await fresh.close()
+    }
+  })
+})

@@ -1,5 +1,6 @@
-import { useEffect, useSyncExternalStore, type ComponentProps } from 'react'
+import { createElement, useEffect, useSyncExternalStore, type ComponentProps, type ElementType } from 'react'
 import type ReactMarkdownComponent from 'react-markdown'
+import { needsMarkdown } from './markdown-signs'
 
 type ReactMarkdown = typeof ReactMarkdownComponent
 
@@ -33,6 +34,11 @@ export function preloadMarkdown(): void {
   void load()
 }
 
+/** preloadMarkdown, for a screen whose texts these are: only when one of them needs markdown at all. */
+export function preloadMarkdownFor(texts: Iterable<string>): void {
+  for (const text of texts) if (needsMarkdown(text)) return preloadMarkdown()
+}
+
 /** The text as written: while react-markdown loads, or if it cannot. */
 function AsWritten({ children }: { children?: string | null }) {
   return <span className="whitespace-pre-wrap">{children}</span>
@@ -47,9 +53,22 @@ function AsWritten({ children }: { children?: string | null }) {
  * would show its markdown signs each time.
  */
 export function LazyMarkdown(props: ComponentProps<ReactMarkdown>) {
+  const plain = isPlainParagraph(props)
   const Markdown = useSyncExternalStore(subscribe, () => loaded, () => loaded)
   useEffect(() => {
-    if (!Markdown) void load()
-  }, [Markdown])
+    if (!Markdown && !plain) void load()
+  }, [Markdown, plain])
+  // What react-markdown makes of a text with no markdown in it: one paragraph (through the caller's own
+  // paragraph component, if it gives one), or nothing for an empty text. No need to fetch it for that.
+  if (plain) return props.children ? createElement((props.components?.p ?? 'p') as ElementType, null, props.children) : null
   return Markdown ? <Markdown {...props} /> : <AsWritten>{props.children}</AsWritten>
+}
+
+/**
+ * A text react-markdown would show as one plain paragraph: no markdown in it, and no option that could
+ * change that (a plugin, an allow-list, a `p` not allowed). Components for other elements do not matter.
+ */
+function isPlainParagraph({ children, components: _components, disallowedElements, ...options }: ComponentProps<ReactMarkdown>): boolean {
+  const set = Object.values(options).filter((value) => value !== undefined)
+  return typeof children === 'string' && !needsMarkdown(children) && set.length === 0 && !disallowedElements?.includes('p')
 }

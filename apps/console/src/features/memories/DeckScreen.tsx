@@ -4,7 +4,7 @@ import { BarChart3, BookA, GraduationCap, Plus, Send } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useNavigate, useParams } from '../../lib/routing/navigation'
 import { Button } from '../../components/ui/Button'
-import { preloadMarkdown } from '../../components/ui/LazyMarkdown'
+import { preloadMarkdownFor } from '../../components/ui/LazyMarkdown'
 import { Spinner } from '../../components/ui/Spinner'
 import { AnkiSendStatus } from './anki/AnkiSendStatus'
 import { ANKI_TEXT } from './anki/anki-messages'
@@ -45,8 +45,6 @@ export default function DeckScreen() {
   useEffect(() => {
     if (deck) selectDeck(deck.id)
   }, [deck])
-  // A card's content opens as markdown (ContentViewer): its code comes once the deck has rendered.
-  useEffect(preloadMarkdown, [])
 
   if (decks.isPending)
     return (
@@ -66,6 +64,9 @@ function DeckView({ decks, deck }: { decks: Deck[]; deck: Deck | undefined }) {
   const [open, setOpen] = useState<Open>()
   const [error, setError] = useState<string>()
   const cards = useQuery({ ...flashcardsQuery(deck?.id ?? 0), enabled: deck !== undefined })
+  // A card's content opens as markdown (ContentViewer): its code comes once the deck has rendered, if a
+  // card's content has any markdown (plain text is shown without it).
+  useEffect(() => preloadMarkdownFor(cards.data?.map((card) => card.back) ?? []), [cards.data])
   useFlashcardChangedEvent()
   const anki = useSendToAnki()
   const remove = useDeleteFlashcard({ onError: (e) => setError(failureText(MEMORIES_MSG.deleteFlashcardFailed, e, 'append')) })

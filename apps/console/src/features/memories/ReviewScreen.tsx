@@ -4,7 +4,7 @@ import { ArrowLeft, CheckCircle2, Pencil } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link, Navigate, useSearchParams } from '../../lib/routing/navigation'
 import { Button } from '../../components/ui/Button'
-import { preloadMarkdown } from '../../components/ui/LazyMarkdown'
+import { preloadMarkdownFor } from '../../components/ui/LazyMarkdown'
 import { Spinner } from '../../components/ui/Spinner'
 import { fireWindowEvent } from '../../lib/events'
 import { useOnline } from '../../lib/online'
@@ -92,8 +92,9 @@ function Review({ deckId }: { deckId: number }) {
     if (turn) shownAt.current = { key: turn, at: earlyFrameShownAt() ?? performance.now() }
   }, [turn])
 
-  // A card's answer is markdown: its code comes now, before the first Show Answer, not with the screen.
-  useEffect(preloadMarkdown, [])
+  // A card's answer is markdown: its code comes now, before the first Show Answer, not with the screen;
+  // not at all when no answer of the session has any (plain text is shown without it).
+  useEffect(() => preloadMarkdownFor(source?.map((card) => cardParts(card).cue) ?? []), [source])
 
   const intervals = useQuery({ ...intervalsQuery(current ?? { id: 0, last_reviewed: null }), enabled: buttons === 4 && current !== undefined })
   const backTo = `/memories/deck/${deckId}`
