@@ -133,6 +133,22 @@ describe('chat with an OpenAI-compatible model in Chromium', () => {
     await page.getByText('Ask me any questions about the episode!').waitFor()
   })
 
+  it("opens the player without react-markdown's code while no chat is kept, and fetches it when the Chat tab opens", async () => {
+    const fresh = await page.context().newPage()
+    const markdownCode = () => fresh.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((path) => /\/react-markdown-[\w-]+\.js$/.test(path)))
+    try {
+      await openPlayer(fresh, playerUrl)
+      // The player asked for what it preloads once it had rendered: time enough for a request to show.
+      await fresh.waitForTimeout(500)
+      expect(await markdownCode()).toEqual([])
+      await fresh.getByRole('tab', { name: 'Chat' }).click()
+      await fresh.getByText('Ask me any questions about the episode!').waitFor()
+      await expect.poll(markdownCode).toHaveLength(1)
+    } finally {
+      await fresh.close()
+    }
+  })
+
   it("the word lookup shows the model's short explanation beside the dictionary sense", async () => {
     await openPlayer(page, playerUrl)
     model.reply({ chunks: ['Free time', ' to think about something.'] })

@@ -150,8 +150,13 @@ function ArticleView({ article, mediaType }: { article: OpenedArticle; mediaType
   useEffect(() => {
     if (address) announceMedia(client, address)
   }, [address, client])
-  // The tutor's replies are markdown: its code comes once the player has rendered, before the first question.
-  useEffect(preloadMarkdown, [])
+  // The tutor's replies are markdown. A chat kept for this article: its code comes once the player has
+  // rendered, so the Chat tab shows it formatted at once. No chat yet: it comes when the tab opens (ChatTab),
+  // before the first reply, and a player opened to listen does not fetch and run it.
+  const chatKept = chat.messages.length > 0
+  useEffect(() => {
+    if (chatKept) preloadMarkdown()
+  }, [chatKept])
 
   return (
     <section className={PAGE}>

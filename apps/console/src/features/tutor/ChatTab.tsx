@@ -1,6 +1,7 @@
 import { TUTOR_MSG, type FlashcardSuggestion } from '@lingocast/contract'
 import { Layers, MessageCircle, SendHorizontal, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { preloadMarkdown } from '../../components/ui/LazyMarkdown'
 import { Tooltip } from '../../components/ui/Tooltip'
 import type { ChatEntry } from './chat-history'
 import { ChatMarkdown } from './ChatMarkdown'
@@ -21,6 +22,9 @@ export function ChatTab({
   const [text, setText] = useState('')
   const list = useRef<HTMLDivElement>(null)
   const stick = useRef(true)
+
+  // The replies are markdown: its code is asked for as the tab opens, before the first reply comes.
+  useEffect(preloadMarkdown, [])
 
   const last = chat.messages.at(-1)
   useEffect(() => {
