@@ -542,7 +542,9 @@ describe('Feed detail', () => {
     await page.getByRole('button', { name: 'Subscribe', exact: true }).waitFor()
     expect(await subscribedIds()).not.toContain(rssId)
     await page.getByRole('button', { name: 'Subscribe', exact: true }).click()
-    await page.getByRole('status').filter({ hasText: 'Subscribed successfully' }).waitFor()
+    // The whole text: a filter's text matches any part, in any case, and "Unsubscribed successfully" may
+    // still show from the click before (it took the place of this toast while the subscription was sent).
+    await page.getByRole('status').filter({ hasText: /^Subscribed successfully$/ }).waitFor()
     expect(await subscribedIds()).toContain(rssId)
   })
 

@@ -294,6 +294,7 @@ describe('learning steps in a review session', () => {
       if (r.url().endsWith('/english_vocab/memories/review') && r.method() === 'POST') saved.push(r.postDataJSON())
     }
     page.on('request', onRequest)
+    const alphaSaved = page.waitForResponse((r) => r.url().endsWith('/english_vocab/memories/review') && r.request().method() === 'POST' && r.request().postDataJSON()?.rating === 'Again')
     await page.goto(`${server.url}/console/memories/review?deck_id=${stepsDeck}`)
     await expect.poll(counter).toBe('0 reviewed · 3 remaining')
     expect(await page.getByTestId('card-front').textContent()).toBe('alpha')
@@ -311,6 +312,10 @@ describe('learning steps in a review session', () => {
     // The remaining cards are done: alpha comes back (its step is not over, but nothing else is left).
     expect(await counter()).toBe('3 reviewed · 0 remaining · 1 learning')
     expect(await page.getByTestId('card-front').textContent()).toBe('alpha')
+    // Familiar is rated from the ease alpha's first save gave back (Hard: Again lowered it), not from the
+    // card as it was (Good): on a loaded machine that save can still be on its way, so wait for it.
+    await (await alphaSaved).finished()
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
     await page.getByRole('button', { name: 'Show Answer' }).click()
     await page.getByRole('button', { name: 'Familiar', exact: true }).click()
     await page.getByRole('heading', { name: 'Review Complete!' }).waitFor()
