@@ -86,3 +86,8 @@ export async function launchBrowser(
     },
   }
 }
+
+/** The react-markdown chunks this page has fetched (its resource timeline, which the service worker's answers are in too). */
+export function markdownCodeFetched(page: import('playwright-core').Page): Promise<string[]> {
+  return page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((path) => /\/react-markdown-[\w-]+\.js$/.test(path)))
+}

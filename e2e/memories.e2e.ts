@@ -3,7 +3,7 @@ import type { Dialog, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from './server'
-import { launchBrowser, type Browser } from './browser'
+import { launchBrowser, markdownCodeFetched, type Browser } from './browser'
 import { signInAsDeveloper } from './session'
 
 let db: TestDatabase
@@ -461,7 +461,6 @@ describe('the deck screen and the review on a phone (390 px, touch)', () => {
 })
 
 describe('markdown on the deck and the review', () => {
-  const markdownCode = (p: Page) => p.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((path) => /\/react-markdown-[\w-]+\.js$/.test(path)))
 
   it("opens a deck and reviews its plain cards without fetching react-markdown's code, and a markdown answer still comes formatted", async () => {
     const plain = await deckWith('Plain words', [
@@ -478,14 +477,14 @@ describe('markdown on the deck and the review', () => {
       expect(await fresh.getByTestId('card-answer').locator('p').first().textContent()).toBe('land and buildings owned by one family')
       // Each screen asked for its code as soon as its cards came: time enough for a request to show.
       await fresh.waitForTimeout(500)
-      expect(await markdownCode(fresh)).toEqual([])
+      expect(await markdownCodeFetched(fresh)).toEqual([])
 
       const marked = await deckWith('Marked words', [['settle', '**settle** = make a _home_ somewhere']])
       await fresh.goto(`${server.url}/console/memories/review?deck_id=${marked}`)
       await fresh.getByRole('button', { name: 'Show Answer' }).click()
       await expect.poll(() => fresh.getByTestId('card-answer').locator('strong').count()).toBe(1)
       expect(await fresh.getByTestId('card-answer').locator('em').textContent()).toBe('home')
-      expect(await markdownCode(fresh)).toHaveLength(1)
+      expect(await markdownCodeFetched(fresh)).toHaveLength(1)
     } finally {
       await fresh.close()
     }

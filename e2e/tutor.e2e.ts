@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startOpenAiStreamServer, type OpenAiStreamServer } from '../test/openai-stream'
+import { markdownCodeFetched } from './browser'
 import { startDemoSession, type DemoSession } from './session'
 
 /** The demo article's first segment (0 - 7100 ms), current when the player opens at 0:00. */
@@ -135,7 +136,7 @@ describe('chat with an OpenAI-compatible model in Chromium', () => {
 
   it("opens the player without react-markdown's code while no chat is kept, and fetches it when the Chat tab opens", async () => {
     const fresh = await page.context().newPage()
-    const markdownCode = () => fresh.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((path) => /\/react-markdown-[\w-]+\.js$/.test(path)))
+    const markdownCode = () => markdownCodeFetched(fresh)
     try {
       await openPlayer(fresh, playerUrl)
       // The player asked for what it preloads once it had rendered: time enough for a request to show.
