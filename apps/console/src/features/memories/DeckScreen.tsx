@@ -1,6 +1,6 @@
 import type { Deck, Flashcard } from '@lingocast/contract'
 import { useQuery } from '@tanstack/react-query'
-import { BarChart3, BookA, GraduationCap, Plus, Send } from 'lucide-react'
+import { ChartColumn, BookA, GraduationCap, Plus, Send } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useNavigate, useParams } from '../../lib/routing/navigation'
 import { Button } from '../../components/ui/Button'
@@ -123,7 +123,7 @@ function DeckView({ decks, deck }: { decks: Deck[]; deck: Deck | undefined }) {
             </Button>
           )}
           <Button variant="secondary" onClick={() => navigate('/memories/stats')}>
-            <BarChart3 className="h-4 w-4" aria-hidden="true" />
+            <ChartColumn className="h-4 w-4" aria-hidden="true" />
             {MEMORIES_TEXT.statistics}
           </Button>
           <Button variant="secondary" onClick={() => navigate('/memories/words')}>

@@ -1,6 +1,6 @@
 import { ANSWER_TIME_MAX_MS, FAMILIAR, formatInterval, LEARN_AHEAD_MS, ratingFor, REVIEW_RATINGS, UNFAMILIAR, type AnswerButtons, type Flashcard, type ReviewChoice, type ReviewRating } from '@lingocast/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { ArrowLeft, CheckCircle2, Pencil } from 'lucide-react'
+import { ArrowLeft, CircleCheck, Pencil } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link, Navigate, useSearchParams } from '../../lib/routing/navigation'
 import { Button } from '../../components/ui/Button'
@@ -202,7 +202,7 @@ function Review({ deckId }: { deckId: number }) {
           )}
           {!current ? (
             <div className="rounded-2xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-slate-200">
-              <CheckCircle2 className="mx-auto h-10 w-10 text-emerald-500" aria-hidden="true" />
+              <CircleCheck className="mx-auto h-10 w-10 text-emerald-500" aria-hidden="true" />
               <h2 className="mt-3 text-xl font-semibold text-slate-900">{MEMORIES_TEXT.complete}</h2>
               <p className="mt-1 text-sm text-slate-500">{MEMORIES_TEXT.completeText}</p>
               <Link to={backTo} className="mt-6 inline-flex rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2">

@@ -1,4 +1,4 @@
-import { CheckCircle2, Download, Trash2 } from 'lucide-react'
+import { CircleCheck, Download, Trash } from 'lucide-react'
 import { Link } from '../../lib/routing/navigation'
 import type { EpisodeToDownload } from './downloads'
 import { formatBytes, progressText, useDownload } from './use-downloads'
@@ -26,7 +26,7 @@ export function DownloadButton({ episode, compact = false }: { episode: EpisodeT
     return (
       <div className="flex flex-wrap items-center gap-1 text-xs text-slate-500">
         <span className="inline-flex items-center gap-1 font-medium text-emerald-700" data-testid="downloaded">
-          <CheckCircle2 className="h-3.5 w-3.5" aria-hidden="true" />
+          <CircleCheck className="h-3.5 w-3.5" aria-hidden="true" />
           Available offline
         </span>
         {!compact && <span>· {formatBytes(stored.bytes)} ·</span>}
@@ -36,7 +36,7 @@ export function DownloadButton({ episode, compact = false }: { episode: EpisodeT
           </Link>
         )}
         <button type="button" className={BUTTON} onClick={() => void remove()} aria-label={`Delete the download of ${episode.title}`} title="Delete the download">
-          <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
+          <Trash className="h-3.5 w-3.5" aria-hidden="true" />
           {!compact && 'Delete the download'}
         </button>
       </div>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Trash2 } from 'lucide-react'
+import { Trash } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from '../../lib/routing/navigation'
 import { Spinner } from '../../components/ui/Spinner'
@@ -61,7 +61,7 @@ export default function DownloadsScreen() {
                 aria-label={`Delete the download of ${d.title}`}
                 className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-600 hover:bg-red-50 hover:text-red-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60"
               >
-                <Trash2 className="h-4 w-4" aria-hidden="true" />
+                <Trash className="h-4 w-4" aria-hidden="true" />
                 Delete
               </button>
             </li>

@@ -1,6 +1,6 @@
 import type { PlaylistArticle } from '@lingocast/contract'
 import { useQuery } from '@tanstack/react-query'
-import { ArrowLeft, BookmarkPlus, ListMusic, Trash2 } from 'lucide-react'
+import { ArrowLeft, BookmarkPlus, ListMusic, Trash } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate, useParams } from '../../lib/routing/navigation'
 import { BackButton, useBack } from '../../components/ui/BackButton'
@@ -67,7 +67,7 @@ function PlaylistBody({ hashId, view }: { hashId: string; view: PlaylistView }) 
           {view.in_library && (
             // On phones only the icon shows; the name stays the same for assistive tech.
             <Button variant="secondary" loading={remove.isPending} onClick={onDelete} aria-label={deleteLabel} title={deleteLabel} className="px-2.5 text-red-600! sm:px-4">
-              {!remove.isPending && <Trash2 className="h-4 w-4" aria-hidden="true" />}
+              {!remove.isPending && <Trash className="h-4 w-4" aria-hidden="true" />}
               <span className="hidden sm:inline">{deleteLabel}</span>
             </Button>
           )}

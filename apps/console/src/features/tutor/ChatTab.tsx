@@ -1,5 +1,5 @@
 import { TUTOR_MSG, type FlashcardSuggestion } from '@lingocast/contract'
-import { Layers, MessageCircle, SendHorizontal, Trash2 } from 'lucide-react'
+import { Layers, MessageCircle, SendHorizontal, Trash } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { preloadMarkdown } from '../../components/ui/LazyMarkdown'
 import { Tooltip } from '../../components/ui/Tooltip'
@@ -58,7 +58,7 @@ export function ChatTab({
             onClick={chat.clear}
             className="inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent"
           >
-            <Trash2 className="h-4 w-4" aria-hidden="true" />
+            <Trash className="h-4 w-4" aria-hidden="true" />
           </button>
         </Tooltip>
       </div>

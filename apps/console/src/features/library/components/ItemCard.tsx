@@ -1,5 +1,5 @@
 import type { Article, Comprehension } from '@lingocast/contract'
-import { CircleCheck, EllipsisVertical, Film, Headphones, ListPlus, Trash2 } from 'lucide-react'
+import { CircleCheck, EllipsisVertical, Film, Headphones, ListPlus, Trash } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from '../../../lib/routing/navigation'
 import { MediaPlaceholder } from '../../../components/ui/MediaPlaceholder'
@@ -64,7 +64,7 @@ export function ItemCard({ item, comprehension, onAddToCollection, onDelete }: P
             onOpenChange={setMenuOpen}
             items={[
               { label: 'Add to Collection...', icon: <ListPlus aria-hidden="true" />, onSelect: () => onAddToCollection(item) },
-              { label: 'Delete Item', icon: <Trash2 aria-hidden="true" />, danger: true, onSelect: () => onDelete(item) },
+              { label: 'Delete Item', icon: <Trash aria-hidden="true" />, danger: true, onSelect: () => onDelete(item) },
             ]}
           />
         </div>

@@ -1,5 +1,5 @@
 import type { Flashcard } from '@lingocast/contract'
-import { Eye, Loader2, Pencil, Send, Trash2, Volume2 } from 'lucide-react'
+import { Eye, LoaderCircle, Pencil, Send, Trash, Volume2 } from 'lucide-react'
 import { useMediaQuery } from '../../../lib/media-query'
 import { formatDay } from '../deck-stats'
 import { ANKI_TEXT } from '../anki/anki-messages'
@@ -60,7 +60,7 @@ function CardList({ cards, onView, onEdit, onDelete, onSendToAnki }: Props) {
               <Send className="h-4 w-4" aria-hidden="true" />
             </button>
             <button type="button" aria-label={`Delete ${card.front}`} title="Delete" onClick={() => onDelete(card)} className={`${iconButton} text-red-600 hover:bg-red-50 focus-visible:ring-red-500`}>
-              <Trash2 className="h-4 w-4" aria-hidden="true" />
+              <Trash className="h-4 w-4" aria-hidden="true" />
             </button>
           </span>
         </li>
@@ -127,7 +127,7 @@ function Table({ cards, onView, onEdit, onDelete, onSendToAnki }: Props) {
                     Anki
                   </button>
                   <button type="button" onClick={() => onDelete(card)} aria-label={`Delete ${card.front}`} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-red-600 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500">
-                    <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
+                    <Trash className="h-3.5 w-3.5" aria-hidden="true" />
                     Delete
                   </button>
                 </span>
@@ -155,7 +155,7 @@ function CardMarks({ card }: { card: Flashcard }) {
       )}
       {card.audio?.status === 'pending' && (
         <span title={MEMORIES_TEXT.audioPending} className="text-slate-400">
-          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+          <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden="true" />
           <span className="sr-only">{MEMORIES_TEXT.audioPending}</span>
         </span>
       )}

@@ -1,5 +1,5 @@
 import type { Flashcard } from '@lingocast/contract'
-import { Loader2, Volume2 } from 'lucide-react'
+import { LoaderCircle, Volume2 } from 'lucide-react'
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react'
 import { useInBrowser } from '../../../lib/in-browser'
 import { MEMORIES_TEXT } from '../messages'
@@ -41,7 +41,7 @@ export const SentenceAudio = forwardRef<SentenceAudioHandle, Props>(function Sen
   if (audio.status !== 'ready' || !audio.url) {
     return (
       <p className="flex items-center justify-center gap-1.5 text-xs text-slate-400" data-testid="card-audio-status">
-        {audio.status === 'pending' && <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden="true" />}
+        {audio.status === 'pending' && <LoaderCircle className="h-3.5 w-3.5 animate-spin" aria-hidden="true" />}
         {audio.status === 'pending' ? MEMORIES_TEXT.audioPending : MEMORIES_TEXT.audioFailed}
       </p>
     )

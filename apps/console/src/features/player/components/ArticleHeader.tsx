@@ -1,5 +1,5 @@
 import type { Article, Comprehension } from '@lingocast/contract'
-import { ArrowLeft, CircleCheck, EllipsisVertical, FolderPlus, RotateCcw, Trash2 } from 'lucide-react'
+import { ArrowLeft, CircleCheck, EllipsisVertical, FolderPlus, RotateCcw, Trash } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from '../../../lib/routing/navigation'
 import { Menu } from '../../../components/ui/Menu'
@@ -37,7 +37,7 @@ export function ArticleHeader({ article, readOnly = false, comprehension, onFini
     { label: PLAYER_TEXT.addToCollection, icon: <FolderPlus />, onSelect: () => setCollectionOpen(true) },
     {
       label: PLAYER_TEXT.deleteItem,
-      icon: <Trash2 />,
+      icon: <Trash />,
       danger: true,
       onSelect: () => {
         if (window.confirm(deleteConfirmText(article.Title))) remove.mutate(article)
