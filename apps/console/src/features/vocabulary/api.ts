@@ -72,23 +72,6 @@ export const explanationQuery = (word: string, sentence: string | undefined, ena
     retry: false,
   })
 
-/** Comprehension of every article of the library, by HashID. */
-export const libraryComprehensionQuery = () =>
-  queryOptions({
-    queryKey: vocabularyKeys.libraryComprehension(),
-    queryFn: async ({ signal }) => (await apiCall(c.libraryComprehension, { signal })).articles,
-  })
-
-/** Comprehension of feed episodes by id (absent where no transcript is known); `ids` at most 500. */
-export const feedComprehensionQuery = (ids: number[]) => {
-  const key = [...ids].sort((a, b) => a - b).join(',')
-  return queryOptions({
-    queryKey: vocabularyKeys.feedComprehension(key),
-    queryFn: async ({ signal }) => (await apiCall(c.feedComprehension, { query: { ids: key }, signal })).items,
-    enabled: key !== '',
-  })
-}
-
 /** The placement sample: words across frequency bands. */
 export const placementWordsQuery = () =>
   queryOptions({

@@ -1,7 +1,7 @@
 import type { Comprehension } from '@lingocast/contract'
 import { useQueries } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { feedComprehensionQuery } from './api'
+import { feedComprehensionQuery } from './comprehension-queries'
 import { chunks } from './words'
 
 const IDS_PER_CALL = 500

@@ -1,0 +1,24 @@
+import { vocabularyRoutes as c } from '@lingocast/contract'
+import { queryOptions } from '@tanstack/react-query'
+import { apiCall } from '../../api/client'
+import { vocabularyKeys } from './keys'
+
+// Apart from api.ts: the Learning screen, in the first load, needs only the library's, and api.ts holds
+// the player's and the Vocabulary screen's calls as well.
+
+/** Comprehension of every article of the library, by HashID. */
+export const libraryComprehensionQuery = () =>
+  queryOptions({
+    queryKey: vocabularyKeys.libraryComprehension(),
+    queryFn: async ({ signal }) => (await apiCall(c.libraryComprehension, { signal })).articles,
+  })
+
+/** Comprehension of feed episodes by id (absent where no transcript is known); `ids` at most 500. */
+export const feedComprehensionQuery = (ids: number[]) => {
+  const key = [...ids].sort((a, b) => a - b).join(',')
+  return queryOptions({
+    queryKey: vocabularyKeys.feedComprehension(key),
+    queryFn: async ({ signal }) => (await apiCall(c.feedComprehension, { query: { ids: key }, signal })).items,
+    enabled: key !== '',
+  })
+}
