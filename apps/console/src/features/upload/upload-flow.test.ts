@@ -1,7 +1,8 @@
 import { UPLOAD_MSG } from '@lingocast/contract'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../api/client'
-import { mediaInfoErrorText, pickFiles, PICKER_ACCEPT, saveErrorText, titleFromName, uploadErrorText, validateSave } from './upload-flow'
+import { PICKER_ACCEPT } from './picker'
+import { mediaInfoErrorText, pickFiles, saveErrorText, titleFromName, uploadErrorText, validateSave } from './upload-flow'
 
 describe('pickFiles', () => {
   it('takes the media and an optional subtitle from what was chosen', () => {

@@ -1,11 +1,7 @@
 import { fileExtension, hasMediaExtension, SUBTITLE_EXTENSIONS, UPLOAD_MSG } from '@lingocast/contract'
 import { ApiError } from '../../api/client'
 
-/** What the picker takes: video and audio (spec 001 s2), plus an optional subtitle chosen with it. */
-export const PICKER_ACCEPT = ['video/*', 'audio/*', ...SUBTITLE_EXTENSIONS.map((e) => `.${e}`)].join(',')
-
 export const UPLOAD_TEXT = {
-  button: 'Upload Media',
   uploadingTitle: 'Uploading',
   checking: 'Checking the file…',
   formTitle: 'Media Information',
