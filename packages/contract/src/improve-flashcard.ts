@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineRoute, MAX_ID } from './http'
-import { MEMORIES_MSG } from './messages'
+import { MEMORIES_MSG } from './memories-messages'
 import { lazySchema } from './lazy-schema'
 
 const chatTurn = lazySchema(() => z.object({ role: z.enum(['user', 'assistant'], { error: 'role must be user or assistant' }), content: z.string().max(20_000) }))

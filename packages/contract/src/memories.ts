@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineRoute, idInput, intInput, MAX_ID, withPath, type RouteContract } from './http'
 import { articleRef } from './library'
-import { MEMORIES_MSG } from './messages'
+import { MEMORIES_MSG } from './memories-messages'
 import { ANSWER_BUTTONS, ANSWER_TIME_MAX_MS, REVIEW_RATINGS, SCHEDULERS } from './review-rules'
 import { lazySchema } from './lazy-schema'
 

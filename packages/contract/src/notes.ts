@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineRoute, okBody } from './http'
-import { NOTES_MSG } from './messages'
+import { NOTES_MSG } from './notes-messages'
 import { lazySchema } from './lazy-schema'
 
 /** Spec 000 s7: the notes document of an article lives at /storage/api/config/{HashID}_outline.txt. */

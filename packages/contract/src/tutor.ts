@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineRoute } from './http'
 import { articleRef } from './library'
-import { TUTOR_MSG } from './messages'
+import { TUTOR_MSG } from './tutor-messages'
 import { lazySchema } from './lazy-schema'
 
 /** Explain and flashcard context: 5 previous and 2 next segments (spec 000 s9). */
