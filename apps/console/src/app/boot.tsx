@@ -10,6 +10,10 @@ import { CONSOLE_BASE } from '../lib/routing/app-route'
 import { numberedNavigation } from '../lib/routing/history-index'
 import { UpdatePrompt } from './UpdatePrompt'
 import { openingSessionCheck } from '../features/auth/session-check'
+import { offlinePluginsFrom } from '../features/offline/plugins'
+
+// The features' offline parts load after the first screen; what needs them waits for them.
+offlinePluginsFrom(() => import('./shell/offline-plugins'))
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 

@@ -5,6 +5,7 @@ import { sessionAccount } from '../../lib/session-account'
 import type { OpenedArticle } from '../../shared/episode-data'
 import { downloadParts, type DownloadJob, type DownloadProgress, type EpisodeToDownload } from './download-parts'
 import { claimMedia, deleteMedia, storeMedia } from './media-cache'
+import { offlinePlugins } from './plugins'
 import { allDownloads, getDownload, mediaInUse, moveDownload, putDownload, removeDownload, type DownloadRecord } from './store'
 
 export type { DownloadProgress, DownloadStep, EpisodeToDownload } from './download-parts'
@@ -35,6 +36,7 @@ export async function downloadEpisode(owner: string, episode: EpisodeToDownload,
 
   // Each feature's part (the player's transcript, the vocabulary's words and lookups, the notes) fills its fields.
   const job: DownloadJob = { owner, episode, kept: { segments: [] }, onProgress, signal }
+  await offlinePlugins()
   for (const part of downloadParts()) job.kept = { ...job.kept, ...(await part.fetch(job)) }
   const { segments, transcription, words, notes, lookups = {} } = job.kept
 

@@ -2,6 +2,7 @@ import type { QueryKey } from '@tanstack/react-query'
 import { ApiError } from '../../api/client'
 import { clientId } from './client-id'
 import { offlineDb, type RejectedEntry, type StoredOutboxEntry } from './offline-db'
+import { offlinePlugins } from './plugins'
 
 /**
  * The one outbox (ARCHITECTURE.md s15): writes the learner made while the
@@ -181,12 +182,13 @@ function messageOf(error: unknown): string {
 async function drain(owner: string): Promise<FlushResult> {
   const result: FlushResult = { sent: 0, rejected: 0, left: 0 }
   const sentKinds: string[] = []
+  await offlinePlugins()
   const db = await offlineDb()
   for (;;) {
     const entry = (await db.getFromIndex('outbox', 'by-owner', owner)) as OutboxEntry | undefined
     if (!entry) break
     const sender = senders.get(entry.kind)
-    // A kind whose feature is not loaded waits; the shell loads every sender, so this is a version mismatch.
+    // A kind whose feature is not loaded waits; offlinePlugins() loaded every sender, so this is a version mismatch.
     if (!sender) break
     try {
       await sender.send(entry)

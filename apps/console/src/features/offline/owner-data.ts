@@ -1,6 +1,7 @@
 import { adopted, legacyNameFor } from '../../lib/session-account'
 import { readStored, writeStored } from '../../lib/local-storage'
 import { clearOwner, settleOutbox } from './outbox'
+import { offlinePlugins } from './plugins'
 
 /** A store of one account's offline data, besides the outbox (downloads, kept decks, what localStorage keeps of it). */
 export interface AccountStore {
@@ -41,6 +42,7 @@ export const LAST_ACCOUNT_KEY = 'lingocast.lastAccount'
  * not keep the sign-out from happening.
  */
 export async function forgetOfflineData(owner: string): Promise<void> {
+  await offlinePlugins()
   await Promise.allSettled([clearOwner(owner), ...[...stores].map((store) => store.forget?.(owner))])
 }
 
@@ -60,6 +62,7 @@ export function settleAccount(account: string): Promise<void> {
 }
 
 async function settle(account: string): Promise<void> {
+  await offlinePlugins()
   const adopt = legacyNameFor(account)
   const last = readStored(LAST_ACCOUNT_KEY) ?? undefined
   // Nobody known before: the session an older console had open is the one adopting its data.
