@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useAuth } from '../../lib/auth-context'
+import { whenIdle } from '../../lib/when-idle'
 import { offlineKeys, outboxStatusQuery } from './api'
 import { flushOutbox, onOutboxChange, staleQueriesOf } from './outbox'
 import { settleAccount } from './owner-data'
@@ -32,12 +33,15 @@ export function OutboxFlusher() {
     const flush = () => {
       if (settled) void flushOutbox(account)
     }
-    void settleAccount(account).then(() => {
-      settled = true
-      // What an older console kept for this session is this account's now.
-      void queryClient.invalidateQueries({ queryKey: offlineKeys.all })
-      flush()
-    })
+    // Once the first screen is drawn: settling loads the features' offline parts (plugins.ts).
+    void whenIdle()
+      .then(() => settleAccount(account))
+      .then(() => {
+        settled = true
+        // What an older console kept for this session is this account's now.
+        void queryClient.invalidateQueries({ queryKey: offlineKeys.all })
+        flush()
+      })
     window.addEventListener('online', flush)
     return () => {
       off()
