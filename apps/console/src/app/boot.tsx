@@ -1,6 +1,6 @@
 // First: every answer the console reads is checked by its shape, not with zod (decision 0032).
 import '../api/answer-check'
-import { startTransition, StrictMode } from 'react'
+import { lazy, startTransition, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Router } from 'wouter'
 import { Providers } from './providers'
@@ -8,12 +8,13 @@ import { queryClient } from './query-client'
 import { openedRoute, RouteView, startRoute } from './RouteView'
 import { CONSOLE_BASE } from '../lib/routing/app-route'
 import { numberedNavigation } from '../lib/routing/history-index'
-import { UpdatePrompt } from './UpdatePrompt'
 import { openingSessionCheck } from '../features/auth/session-check'
 import { offlinePluginsFrom } from '../features/offline/plugins'
 
 // The features' offline parts load after the first screen; what needs them waits for them.
 offlinePluginsFrom(() => import('./shell/offline-plugins'))
+// The service worker's registration and its "new version" prompt: nothing a first screen shows.
+const UpdatePrompt = lazy(() => import('./UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })))
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
@@ -61,7 +62,9 @@ void frameShown.then(() => {
           <Router base={CONSOLE_BASE} aroundNav={numberedNavigation}>
             <RouteView />
           </Router>
-          <UpdatePrompt />
+          <Suspense fallback={null}>
+            <UpdatePrompt />
+          </Suspense>
         </Providers>
       </StrictMode>,
     ),
