@@ -5,7 +5,7 @@ import { printTable } from './harness'
 
 /**
  * The console's initial JavaScript for login + Learning, gzipped (QUALITY.md:
- * <= 170 KB; a slow phone asks for 130, decision 0029 says what that cost), from the build (`npm run build` first): every script index.html
+ * <= 170 KB; a slow phone asks for 130: decisions 0029 to 0036), from the build (`npm run build` first): every script index.html
  * loads (its module scripts and modulepreloads), and the files of the login
  * and Learning screens that the server names for those two routes
  * (route-preloads.json), each once. A file is counted at the size of the .gz
@@ -15,6 +15,8 @@ import { printTable } from './harness'
  */
 const dist = path.resolve(process.env.BENCH_CONSOLE_DIR ?? path.join(import.meta.dirname, '../apps/console/dist'))
 const BUDGET_KB = 170
+/** What a slow phone asks for (the goal of decisions 0032 to 0036). */
+const PHONE_GOAL_KB = 130
 
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8')
 const fromHtml = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/console\/([^"]+\.js)"/g)].map((m) => m[1]!)
@@ -52,4 +54,4 @@ for (const group of groups) {
 }
 rows.push({ part: 'total', files: counted.size, 'sent gzip KB': (sent / 1000).toFixed(1), 'gzip -9 KB': (gzip9 / 1000).toFixed(1) })
 printTable(rows)
-console.log(`RESULT initial_js_gzip_kb=${(sent / 1000).toFixed(1)} budget_kb=${BUDGET_KB} within_budget=${sent / 1000 <= BUDGET_KB ? 1 : 0} files=${counted.size}`)
+console.log(`RESULT initial_js_gzip_kb=${(sent / 1000).toFixed(1)} budget_kb=${BUDGET_KB} within_budget=${sent / 1000 <= BUDGET_KB ? 1 : 0} phone_goal_kb=${PHONE_GOAL_KB} within_phone_goal=${sent / 1000 <= PHONE_GOAL_KB ? 1 : 0} files=${counted.size}`)
