@@ -9,8 +9,8 @@ import { registerAccountStore } from '../../features/offline/owner-data'
  * each deck's autoplay, the cards sent to Anki (memories). When another account signs in, the previous
  * one's go, so nobody resumes, reads or learns of another's. Speed, the pane
  * divider and the word marks switch are this device's settings and stay.
- * Prefixes, not the modules' key functions: the shell loads this at once
- * (account-traces.test.ts checks they match).
+ * Prefixes, not the modules' key functions: this loads right after the first
+ * screen, without the modules that keep them (account-traces.test.ts checks they match).
  */
 export const ACCOUNT_TRACE_PREFIXES = [
   'audioPlayerPosition_',

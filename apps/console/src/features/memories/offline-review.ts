@@ -9,8 +9,8 @@ import { forgetKeptDecks, keepOnlyDecksOf } from './offline-deck'
  * Reviews made offline (decision 0015). An answer the server could not be told of
  * waits in the one outbox and is sent, in order, when it can be: with its id
  * (the server applies it once, however often it is sent) and the time it was
- * given (the server schedules it then). Loaded by the shell, so the queue is
- * sent from any screen.
+ * given (the server schedules it then). Loaded after the first screen, whichever
+ * it is (app/shell/offline-plugins.ts), so the queue is sent from any screen.
  */
 export const REVIEW_KIND = 'review'
 
