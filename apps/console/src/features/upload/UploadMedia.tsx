@@ -12,8 +12,8 @@ const UploadFlow = lazy(() => flowCode().then((m) => ({ default: m.UploadFlow })
 /** The Learning screen's Upload Media button; the upload flow behind it loads on first use. */
 export function UploadMedia() {
   const input = useRef<HTMLInputElement>(null)
-  // A new object for each pick, so picking the same file again starts a new upload.
-  const [picked, setPicked] = useState<PickedFiles>()
+  // Each pick numbered: a new pick is a new flow (its own upload and form), even of the same file.
+  const [pick, setPick] = useState<{ files: PickedFiles; n: number }>()
 
   const choose = () => {
     void flowCode()
@@ -27,7 +27,7 @@ export function UploadMedia() {
     const { pickFiles, UPLOAD_TEXT } = await flowCode()
     const chosen = pickFiles(files)
     if (!chosen) return window.alert(UPLOAD_TEXT.needMedia)
-    setPicked({ ...chosen })
+    setPick((last) => ({ files: chosen, n: (last?.n ?? 0) + 1 }))
   }
 
   return (
@@ -37,15 +37,16 @@ export function UploadMedia() {
         {UPLOAD_BUTTON}
       </Button>
       <input ref={input} type="file" accept={PICKER_ACCEPT} multiple hidden onChange={(e) => void onPicked(e)} data-testid="upload-media-input" />
-      {picked && (
+      {pick && (
         <Suspense fallback={null}>
           <UploadFlow
-            picked={picked}
+            key={pick.n}
+            picked={pick.files}
             onRetry={() => {
-              setPicked(undefined)
+              setPick(undefined)
               choose()
             }}
-            onClose={() => setPicked(undefined)}
+            onClose={() => setPick(undefined)}
           />
         </Suspense>
       )}
