@@ -1,5 +1,5 @@
 import type { MediaInfo } from '@lingocast/contract'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { fetchMediaInfo, uploadMedia, useSaveUpload } from './api'
 import { UploadProgressDialog } from './components/UploadProgressDialog'
 import { MediaInfoForm } from './components/MediaInfoForm'
@@ -22,14 +22,12 @@ interface Props {
 export function UploadFlow({ picked, onRetry, onClose }: Props) {
   const [step, setStep] = useState<Step>({ name: 'uploading', percent: 0 })
   const [saveError, setSaveError] = useState<string>()
-  const upload = useRef<AbortController>(undefined)
   const save = useSaveUpload({ onSuccess: onClose })
 
-  // Starts with the flow; closing it or leaving the screen mid-upload stops it: nothing keeps sending in
-  // the background.
+  // Starts with the flow; cancelling or leaving the screen mid-upload unmounts it, which stops it: nothing
+  // keeps sending in the background.
   useEffect(() => {
     const controller = new AbortController()
-    upload.current = controller
     const start = async () => {
       let storagePath: string
       try {
@@ -56,11 +54,6 @@ export function UploadFlow({ picked, onRetry, onClose }: Props) {
     return () => controller.abort()
   }, [picked])
 
-  const cancelUpload = () => {
-    upload.current?.abort()
-    onClose()
-  }
-
   const onSave = (title: string) => {
     if (step.name !== 'form') return
     const invalid = validateSave(title, step.storagePath)
@@ -73,7 +66,7 @@ export function UploadFlow({ picked, onRetry, onClose }: Props) {
   }
 
   if (step.name === 'uploading')
-    return <UploadProgressDialog fileName={picked.media.name} percent={step.percent} error={step.error} onCancel={cancelUpload} onRetry={onRetry} />
+    return <UploadProgressDialog fileName={picked.media.name} percent={step.percent} error={step.error} onCancel={onClose} onRetry={onRetry} />
   return (
     <MediaInfoForm
       initialTitle={step.info?.title ?? titleFromName(picked.media.name)}
