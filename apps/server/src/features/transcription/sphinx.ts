@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { runInBackground } from '../../lib/background-priority'
 import { toolPath } from '../../lib/media-tools'
 import { alignmentDictionary, alignmentFsg, goodness, parseAlignment, PAUSE_WORD, type DecodedAlignment, type GrammarText } from './grammar'
 import type { PlacedWord, Span } from './timing'
@@ -52,7 +53,7 @@ async function batch(pcm: string, args: string[], modelDir: string, signal?: Abo
     // The batch decoder reads <cepdir>/<ctl line><cepext>: point it at the slice where it is.
     const ext = path.extname(pcm)
     await writeFile(path.join(dir, 'ctl'), `${path.basename(pcm, ext)}\n`)
-    await run(
+    const decoding = run(
       toolPath('pocketsphinx_batch'),
       [
         ...['-ctl', path.join(dir, 'ctl'), '-cepdir', path.dirname(pcm), '-cepext', ext, '-adcin', 'yes', '-adchdr', '0'],
@@ -68,6 +69,9 @@ async function batch(pcm: string, args: string[], modelDir: string, signal?: Abo
       ],
       { signal, timeout: 10 * 60_000 },
     )
+    // Minutes of decoding a learner does not sit and watch: a take's score or a card's clip goes first.
+    runInBackground(decoding.child)
+    await decoding
     return await readFile(path.join(dir, 'seg'), 'utf8').catch(() => '')
   } finally {
     await rm(dir, { recursive: true, force: true })
