@@ -259,6 +259,15 @@ describe('My Feed', () => {
     expect(await page.getByRole('img', { name: 'Unplayed' }).count()).toBe(3)
   })
 
+  it('asks for the episodes once as it opens: the route asks for them beside the code, and the screen takes that answer', async () => {
+    await page.goto(`${server.url}/console/feeds`)
+    await page.getByRole('list', { name: 'Episodes' }).waitFor()
+    // A second request would go out as the screen mounts, with the list already drawn: give it the time to.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)))
+    const asked = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/english_vocab/api/user-rss-subscribe-items')).length)
+    expect(asked).toBe(1)
+  })
+
   it('sorts Oldest First and By Channel, and searches by title or channel', async () => {
     await page.getByLabel('Sort').selectOption({ label: 'Oldest First' })
     await expect.poll(episodeTitles).toEqual([RIVER, MARKET, HARBOUR])
