@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadedFirst } from './chunk-graph.ts'
+import { loadedFirst, preloadsOf } from './chunk-graph.ts'
 
 /** A module graph by static importers, as the bundler's getModuleInfo gives it. */
 const graph: Record<string, { isEntry?: boolean; importers: string[] }> = {
@@ -26,5 +26,20 @@ describe('loadedFirst', () => {
   it('is false of what only later screens import, and ends on a cycle', () => {
     expect(loadedFirst('/c/src/components/ui/Tabs.tsx', info)).toBe(false)
     expect(loadedFirst('/c/src/lib/a.ts', info)).toBe(false)
+  })
+})
+
+describe('preloadsOf', () => {
+  const deps = ['assets/store-a1B2c3D4.js', 'assets/card-back-Zz9_xx01.js']
+
+  it('preloads nothing for the chunks imported after the first screen', () => {
+    expect(preloadsOf('assets/offline-plugins-iIo-5obs.js', ['assets/offline-plugins-iIo-5obs.js', ...deps])).toEqual([])
+    expect(preloadsOf('assets/UpdatePrompt-BwvjJeXf.js', deps)).toEqual([])
+  })
+
+  it("keeps a screen's preloads, and those of a chunk whose name only ends like one of them", () => {
+    expect(preloadsOf('assets/PlayerScreen-B1234567.js', deps)).toEqual(deps)
+    expect(preloadsOf('assets/plugins-Br4pt26J.js', deps)).toEqual(deps)
+    expect(preloadsOf('assets/not-offline-plugins-Br4pt26J.js', deps)).toEqual(deps)
   })
 })

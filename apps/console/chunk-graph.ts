@@ -33,3 +33,16 @@ export function loadedFirst(moduleId: string, getModuleInfo: (id: string) => Mod
   if (info.isEntry || CONSOLE_START_STAGE.test(moduleId) || FIRST_SCREENS.test(moduleId)) return true
   return info.importers.some((importer) => loadedFirst(importer, getModuleInfo, seen))
 }
+
+/**
+ * The chunks the console imports after its first screen (app/boot.tsx: the offline parts once the page is
+ * idle, the new-version prompt beside the first render). Nothing waits on them, so their files come as the
+ * browser finds them in the import graph, without a `<link rel="modulepreload">` for each: inserting those
+ * links cost a phone tens of milliseconds of main thread on the way to the first screen (decision 0036).
+ */
+const IMPORTED_AFTER_FIRST_SCREEN = /^assets\/(offline-plugins|UpdatePrompt)-[\w-]+\.js$/
+
+/** Vite's `build.modulePreload.resolveDependencies`: what a dynamic import of `fileName` preloads. */
+export function preloadsOf(fileName: string, deps: string[]): string[] {
+  return IMPORTED_AFTER_FIRST_SCREEN.test(fileName) ? [] : deps
+}

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { answerShapes } from './answer-shapes.ts'
-import { loadedFirst } from './chunk-graph.ts'
+import { loadedFirst, preloadsOf } from './chunk-graph.ts'
 import { earlyEntry } from './early-entry.ts'
 import { installable } from './pwa.config.ts'
 import { prerenderShells } from './prerender-shells.ts'
@@ -44,6 +44,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    modulePreload: { resolveDependencies: preloadsOf },
     rolldownOptions: {
       output: {
         codeSplitting: {
