@@ -408,6 +408,22 @@ describe('the deck screen and the review on a phone (390 px, touch)', () => {
   })
   afterAll(async () => phone?.close())
 
+  it('draws the sidebar only in the open drawer: a screen opens without asking for its lists, and the drawer shows them', async () => {
+    const asked = (pathname: string) => p.evaluate((x) => performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === x).length, pathname)
+    await p.goto(`${server.url}/console/memories/deck/${deckId}`)
+    await p.getByRole('list', { name: 'Flashcards' }).waitFor()
+    // What the screen's mount would ask for has gone out by then.
+    await p.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)))
+    expect(await asked('/english_vocab/api/playlists')).toBe(0)
+    await p.getByRole('button', { name: 'Open menu' }).tap()
+    const drawer = p.getByRole('dialog', { name: 'Menu' })
+    await drawer.getByRole('link', { name: /^\d+ cards due for review$/ }).waitFor()
+    await drawer.getByRole('heading', { name: 'Collections' }).waitFor()
+    await expect.poll(() => asked('/english_vocab/api/playlists')).toBe(1)
+    await drawer.getByRole('button', { name: 'Close menu' }).tap()
+    await drawer.waitFor({ state: 'detached' })
+  })
+
   it('shows each card as a row that fits: front, next review and the actions, nothing off-screen', async () => {
     await p.goto(`${server.url}/console/memories/deck/${deckId}`)
     const list = p.getByRole('list', { name: 'Flashcards' })

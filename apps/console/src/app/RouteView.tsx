@@ -12,6 +12,7 @@ import { Navigate } from '../lib/routing/navigation'
 import { screenCode, screenSettled, type ScreenCode } from '../lib/routing/screen-code'
 import { ShownRouteContext, type ShownRoute } from '../lib/routing/shown-route'
 import { Shell } from './shell/Shell'
+import { sidebarBeside } from './shell/sidebar-beside'
 
 /** The route of an address of the console (`location.pathname`, `location.search`). */
 export const openedRoute = (pathname: string, search: string): RouteAt => routeAt(routes, pathname, search)
@@ -21,7 +22,7 @@ let startedSignedIn = false
 
 /**
  * Starts what the route's screen needs: its code, and (with a session) its
- * first data and, on entering the console's frame, the frame's. Once per
+ * first data and, on entering the console's frame, the frame's where the sidebar shows beside the screen. Once per
  * address: React may render the same address many times. Returns the screen's
  * code, to wait for.
  */
@@ -33,7 +34,7 @@ export function startRoute(at: RouteAt): ScreenCode | undefined {
   const signedIn = at.route.signedIn === true
   if (getToken()) {
     // Not awaited: the screen's own queries take the answers, or ask again and say what went wrong.
-    if (signedIn && !startedSignedIn) void warmShell(queryClient)
+    if (signedIn && !startedSignedIn && sidebarBeside()) void warmShell(queryClient)
     void at.route.warm?.(at, queryClient)
   }
   startedSignedIn = signedIn

@@ -22,26 +22,30 @@ const warmCards = (client: QueryClient, deckId: string | null | undefined) =>
   deckId && /^\d+$/.test(deckId) ? client.prefetchQuery(flashcardsQuery(Number(deckId))) : undefined
 
 /**
- * The decks, then the cards of the deck the sidebar's due badge counts
- * (DueBadge.tsx): its first render then has them, instead of starting that
- * request as it mounts and drawing the screen again at once (a long task on a
- * phone). On the server no deck is stored, so it is the first one.
+ * The decks, then the cards of the deck picked when no address names one: the
+ * one the sidebar's due badge counts (DueBadge.tsx) and /memories/deck opens.
+ * Their first render then has them, instead of starting that request as they
+ * mount and drawing the screen again at once (a long task on a phone). On the
+ * server no deck is stored, so it is the first one.
  */
-const warmDueCards = (client: QueryClient) =>
+const warmPickedDeck = (client: QueryClient) =>
   client.fetchQuery(decksQuery()).then(
     (decks) => {
       const id = pickDeckId(decks, undefined, storedDeckId())
       return id === undefined ? undefined : client.prefetchQuery(flashcardsQuery(id))
     },
-    // The sidebar asks again, and says nothing: the badge is only a hint.
+    // The screen or the sidebar asks again, and says what went wrong (the badge says nothing: only a hint).
     () => undefined,
   )
+
+/** A deck's screens: the decks (the picker, the deck's name) beside the cards of the deck the address names. */
+const warmDeck = (client: QueryClient, deckId: string | null | undefined) => Promise.all([client.prefetchQuery(decksQuery()), warmCards(client, deckId)])
 
 /**
  * The data of the console's frame (the sidebar's playlists and due badge),
  * asked for when a route inside it opens, beside the screen's own.
  */
-export const warmShell = (client: QueryClient) => Promise.all([client.prefetchQuery(playlistsQuery()), warmDueCards(client)])
+export const warmShell = (client: QueryClient) => Promise.all([client.prefetchQuery(playlistsQuery()), warmPickedDeck(client)])
 
 /**
  * The route table of spec 000 s2 (and the memories routes of spec 001), in
@@ -59,8 +63,11 @@ export const routes: AppRoute[] = [
     path: '/feeds',
     signedIn: true,
     // The feeds' queries come with their own code, beside the screen's: the first screens do not carry it.
+    // All three the screen reads: one it asked for itself as it mounted drew the list again when it came.
     warm: (_, client) =>
-      import('../features/feeds/api').then(({ feedsQuery, subscribedItemsQuery }) => Promise.all([client.prefetchQuery(subscribedItemsQuery()), client.prefetchQuery(feedsQuery())])),
+      import('../features/feeds/api').then(({ feedsQuery, subscribedIdsQuery, subscribedItemsQuery }) =>
+        Promise.all([client.prefetchQuery(subscribedItemsQuery()), client.prefetchQuery(feedsQuery()), client.prefetchQuery(subscribedIdsQuery())]),
+      ),
     lazy: () => import('../features/feeds/MyFeedScreen'),
   },
   { path: '/discover', signedIn: true, lazy: () => import('../features/feeds/DiscoverScreen') },
@@ -73,13 +80,13 @@ export const routes: AppRoute[] = [
     lazy: () => import('../features/player/PlayerScreen'),
   },
   { path: '/playlist/:hashId', signedIn: true, lazy: () => import('../features/playlists/PlaylistScreen') },
-  { path: '/memories/deck', signedIn: true, lazy: () => import('../features/memories/DeckScreen') },
-  { path: '/memories/deck/:deckId', signedIn: true, warm: ({ params }, client) => warmCards(client, params.deckId), lazy: () => import('../features/memories/DeckScreen') },
+  { path: '/memories/deck', signedIn: true, warm: (_, client) => warmPickedDeck(client), lazy: () => import('../features/memories/DeckScreen') },
+  { path: '/memories/deck/:deckId', signedIn: true, warm: ({ params }, client) => warmDeck(client, params.deckId), lazy: () => import('../features/memories/DeckScreen') },
   {
     path: '/memories/review',
     signedIn: true,
     frameWithData: true,
-    warm: ({ search }, client) => warmCards(client, new URLSearchParams(search).get('deck_id')),
+    warm: ({ search }, client) => warmDeck(client, new URLSearchParams(search).get('deck_id')),
     lazy: () => import('../features/memories/ReviewScreen'),
   },
   // Its own chunk with Chart.js, so the first screens stay small.

@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from 'react'
 
-/** Whether a CSS media query matches now, kept up to date as it changes (window resized, device rotated). */
-export function useMediaQuery(query: string): boolean {
+/**
+ * Whether a CSS media query matches now, kept up to date as it changes (window resized, device rotated).
+ * `rendered`: what a render without a window (the server's frame) takes it to be.
+ */
+export function useMediaQuery(query: string, rendered = false): boolean {
   return useSyncExternalStore(
     (onChange) => {
       const list = window.matchMedia(query)
@@ -9,6 +12,6 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange)
     },
     () => window.matchMedia(query).matches,
-    () => false,
+    () => rendered,
   )
 }

@@ -1,9 +1,13 @@
 import { Menu, X } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useFlashcardChangedEvent } from '../../features/memories/api'
 import { OfflineBanner } from '../../features/offline/OfflineBanner'
 import { OutboxFlusher } from '../../features/offline/OutboxFlusher'
+import { usePlaylistsChangedEvent } from '../../features/playlists/api'
+import { useMediaQuery } from '../../lib/media-query'
 import { useAddressPath } from '../../lib/routing/navigation'
 import { Sidebar } from './Sidebar'
+import { SIDEBAR_BESIDE } from './sidebar-beside'
 
 /**
  * Fixed 64-unit sidebar from md up; below that a slide-in drawer with a menu
@@ -11,6 +15,15 @@ import { Sidebar } from './Sidebar'
  */
 export function Shell({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false)
+  // The sidebar is drawn beside the screen from md on, and below it only in the open drawer
+  // (sidebar-beside.ts); its lists still hear of every change meanwhile, and are read afresh when drawn.
+  // Once drawn beside, it stays (hidden below md, as before): a window narrowed or a tablet turned must
+  // not lose what it holds open, such as the sign-out question.
+  const beside = useMediaQuery(SIDEBAR_BESIDE, true)
+  const [besideDrawn, setBesideDrawn] = useState(beside)
+  if (beside && !besideDrawn) setBesideDrawn(true)
+  usePlaylistsChangedEvent()
+  useFlashcardChangedEvent()
   const address = useAddressPath()
   const menuButton = useRef<HTMLButtonElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
@@ -40,7 +53,7 @@ export function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-50">
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 bg-white md:block">
-        <Sidebar />
+        {besideDrawn && <Sidebar />}
       </aside>
 
       <header className="sticky top-0 z-20 flex items-center gap-2 border-b border-slate-200 bg-white/90 px-3 py-2 backdrop-blur md:hidden">

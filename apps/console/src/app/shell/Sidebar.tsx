@@ -10,7 +10,7 @@ import { DueBadge } from '../../features/memories/components/DueBadge'
 import { OFFLINE_MSG } from '../../features/offline/messages'
 import { pendingEntries } from '../../features/offline/outbox'
 import { forgetOfflineData } from '../../features/offline/owner-data'
-import { playlistsQuery, useCreatePlaylist, usePlaylistsChangedEvent } from '../../features/playlists/api'
+import { playlistsQuery, useCreatePlaylist } from '../../features/playlists/api'
 import { createErrorMessage, PLAYLIST_TEXT } from '../../features/playlists/messages'
 
 const MARKETING_SITE = 'https://lingocast.app'
@@ -31,7 +31,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function Collections({ onNavigate }: { onNavigate?: () => void }) {
   const playlists = useQuery(playlistsQuery())
-  usePlaylistsChangedEvent()
   const create = useCreatePlaylist()
 
   return (

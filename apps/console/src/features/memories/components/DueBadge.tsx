@@ -1,16 +1,17 @@
 import { countDue } from '@lingocast/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '../../../lib/routing/navigation'
-import { decksQuery, flashcardsQuery, useFlashcardChangedEvent } from '../api'
+import { decksQuery, flashcardsQuery } from '../api'
 import { pickDeckId, useStoredDeckId } from '../selected-deck'
 
 /**
  * The sidebar's red badge: cards of the selected deck due today or earlier
  * by calendar day (invalid dates ignored), linking to their review. It
- * reloads on flashcardChanged (spec 000 s2). Nothing shows at zero.
+ * reloads on flashcardChanged (spec 000 s2), which the shell listens to for it
+ * (Shell.tsx: on a phone the badge is drawn only while the drawer is open).
+ * Nothing shows at zero.
  */
 export function DueBadge({ onNavigate }: { onNavigate?: () => void }) {
-  useFlashcardChangedEvent()
   const decks = useQuery(decksQuery())
   const storedId = useStoredDeckId()
   const deckId = decks.data ? pickDeckId(decks.data, undefined, storedId) : undefined
