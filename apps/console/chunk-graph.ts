@@ -38,7 +38,7 @@ export function loadedFirst(moduleId: string, getModuleInfo: (id: string) => Mod
  * The chunks the console imports after its first screen (app/boot.tsx: the offline parts once the page is
  * idle, the new-version prompt beside the first render). Nothing waits on them, so their files come as the
  * browser finds them in the import graph, without a `<link rel="modulepreload">` for each: inserting those
- * links cost a phone tens of milliseconds of main thread on the way to the first screen (decision 0036).
+ * links cost a phone tens of milliseconds of main thread on the way to the first screen (decision 0037).
  */
 const IMPORTED_AFTER_FIRST_SCREEN = /^assets\/(offline-plugins|UpdatePrompt)-[\w-]+\.js$/
 

@@ -22,9 +22,10 @@ let startedSignedIn = false
 
 /**
  * Starts what the route's screen needs: its code, and (with a session) its
- * first data and, on entering the console's frame, the frame's where the sidebar shows beside the screen. Once per
- * address: React may render the same address many times. Returns the screen's
- * code, to wait for.
+ * first data and, on entering the console's frame, the sidebar's where it
+ * shows beside the screen (a phone's asks in its drawer). Once per address:
+ * React may render the same address many times. Returns the screen's code, to
+ * wait for.
  */
 export function startRoute(at: RouteAt): ScreenCode | undefined {
   const code = at.route.lazy && screenCode(at.route.lazy)
