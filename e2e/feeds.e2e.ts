@@ -264,7 +264,8 @@ describe('My Feed', () => {
     await page.getByRole('list', { name: 'Episodes' }).waitFor()
     // A second request would go out as the screen mounts, with the list already drawn: give it the time to.
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)))
-    const asked = (path: string) => page.evaluate((p) => performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === p), path)
+    const asked = (path: string) =>
+      page.evaluate((p) => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => new URL(e.name).pathname === p).map(({ startTime, responseEnd }) => ({ startTime, responseEnd })), path)
     expect(await asked('/english_vocab/api/user-rss-subscribe-items')).toHaveLength(1)
     // What else the screen reads went out with it (the route's warm), not as the screen mounted: the
     // console draws a screen once its first answers are in, so a request of the mount starts after them.
