@@ -92,6 +92,25 @@ describe('a transcript whose job stopped the server twice', () => {
   })
 })
 
+describe('a transcript whose job was set aside a moment ago, before its process marked the transcript', () => {
+  it("reads as set aside to the player's poll and to opening it again, and neither queues the work again", async () => {
+    const address = `${media.url}/stops-the-server-too.mp3`
+    media.set('/stops-the-server-too.mp3', { body: Buffer.alloc(200_000, 1), type: 'audio/mpeg', hang: true })
+    await createLibraryRepo(t.db.database.db).insert(me.id, { title: 'Another episode that stops the server', audio: address })
+    expect((await call('POST', '/media-proxy/parse_media', { audio_url: address })).json().transcription).toMatchObject({ status: 'pending' })
+    const id = await endTwiceWithTheProcess(transcribeKey(address))
+    // The third claim sets the job aside; its process ends before it marks the transcript (the runner's next step).
+    expect(await jobs.claim('killed-2', 100)).toMatchObject({ id, setAside: true })
+    expect(await jobs.get(id)).toMatchObject({ status: 'failed', error: SET_ASIDE_ERROR })
+
+    // The open player polls, then the learner opens the episode again.
+    expect(await transcriptStatus(address)).toMatchObject({ status: 'failed', notice: 'set_aside' })
+    expect((await call('POST', '/media-proxy/parse_media', { audio_url: address })).json().transcription).toMatchObject({ status: 'failed', notice: 'set_aside' })
+    expect(await jobs.byDedupeKey(transcribeKey(address))).toMatchObject({ id, status: 'failed' })
+    expect(media.requests.filter((r) => r.path === '/stops-the-server-too.mp3')).toEqual([])
+  })
+})
+
 describe("a channel whose refresh stopped the server twice", () => {
   it('is paused with the set-aside notice, the sweep leaves it, and Refresh now fetches it again', async () => {
     const url = `${media.url}/stops-the-server.xml`

@@ -1,6 +1,6 @@
 import { TRANSCRIPT_NOTICE, type TranscriptionStatus } from '@lingocast/contract'
 import type { StoredCue } from '../../db/schema'
-import type { JobsRepo } from '../jobs/jobs.repo'
+import { SET_ASIDE_ERROR, type JobsRepo } from '../jobs/jobs.repo'
 import type { TranscriptsRepo, TranscriptState } from '../media/transcripts.repo'
 import { CUE_TIMES } from './known-text'
 import type { Recogniser } from './recogniser'
@@ -80,8 +80,19 @@ export interface TranscriptionServiceDeps {
 export function createTranscriptionService(deps: TranscriptionServiceDeps) {
   const { transcripts, jobs } = deps
 
+  /** The transcript fails with the words the learner reads, and opening it does not ask for it again. */
+  async function markSetAside(address: string): Promise<void> {
+    const state = await transcripts.state(address)
+    if (state && state.status !== 'done') await transcripts.setStatus(state.id, 'failed', TRANSCRIPT_NOTICE.set_aside)
+  }
+
   async function queue(address: string, priority = 0) {
-    await jobs.enqueue('transcribe', { address }, { dedupeKey: transcribeKey(address), priority })
+    const key = transcribeKey(address)
+    // Set aside a moment ago: the claim fails the job and the runner marks its transcript just after
+    // (job-runner.ts). A player's poll in between must not queue the work that stopped the server again.
+    const last = await jobs.byDedupeKey(key)
+    if (last?.status === 'failed' && last.error === SET_ASIDE_ERROR) return markSetAside(address)
+    await jobs.enqueue('transcribe', { address }, { dedupeKey: key, priority })
     deps.nudge()
   }
 
@@ -98,6 +109,8 @@ export function createTranscriptionService(deps: TranscriptionServiceDeps) {
     if (focus && (!job || job.priority < FOCUS_PRIORITY)) {
       await queue(state.mediaAddress, FOCUS_PRIORITY)
       job = await deps.queue.job(key)
+      // None queued: its job was set aside (queue above), and the transcript now says so.
+      if (!job) return toStatus(await transcripts.state(state.mediaAddress))
     }
     if (!job) return status
     if (job.running) return { ...status, status: 'running' }
@@ -134,10 +147,7 @@ export function createTranscriptionService(deps: TranscriptionServiceDeps) {
      * The transcribe job of this address stopped the server twice and was set aside: the transcript
      * fails with the words the learner reads, and is not asked for again by opening it.
      */
-    async setAside(address: string): Promise<void> {
-      const state = await transcripts.state(address)
-      if (state && state.status !== 'done') await transcripts.setStatus(state.id, 'failed', TRANSCRIPT_NOTICE.set_aside)
-    },
+    setAside: markSetAside,
 
     /** get_speech_segments and background checks; `focus` when a player asks (its job goes ahead, if it has one). */
     async status(address: string, options: { focus?: boolean } = {}): Promise<TranscriptionStatus> {
