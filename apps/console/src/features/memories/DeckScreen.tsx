@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/Spinner'
 import { AnkiSendStatus } from './anki/AnkiSendStatus'
 import { ANKI_TEXT } from './anki/anki-messages'
 import { useSendToAnki } from './anki/useSendToAnki'
-import { decksQuery, flashcardsQuery, useDeleteFlashcard, useFlashcardChangedEvent } from './api'
+import { decksQuery, flashcardsQuery, useDeleteFlashcard } from './api'
 import { AnswerButtonsSetting } from './components/AnswerButtonsSetting'
 import { ContentViewer } from './components/ContentViewer'
 import { CreateCardDialog } from './components/CreateCardDialog'
@@ -67,7 +67,7 @@ function DeckView({ decks, deck }: { decks: Deck[]; deck: Deck | undefined }) {
   // A card's content opens as markdown (ContentViewer): its code comes once the deck has rendered, if a
   // card's content has any markdown (plain text is shown without it).
   useEffect(() => preloadMarkdownFor(cards.data?.map((card) => card.back) ?? []), [cards.data])
-  useFlashcardChangedEvent()
+  // flashcardChanged reloads the cards through the shell's listener (Shell.tsx), as for every screen.
   const anki = useSendToAnki()
   const remove = useDeleteFlashcard({ onError: (e) => setError(failureText(MEMORIES_MSG.deleteFlashcardFailed, e, 'append')) })
   const close = () => setOpen(undefined)
