@@ -1,11 +1,12 @@
 import { FEED_TOAST_MS, type Feed, type FeedItem } from '@lingocast/contract'
 import { useQuery } from '@tanstack/react-query'
 import { CircleAlert, Minus, Pencil, Plus, RotateCw } from 'lucide-react'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { useParams } from '../../lib/routing/navigation'
 import { BackButton } from '../../components/ui/BackButton'
 import { Button } from '../../components/ui/Button'
 import { MediaPlaceholder } from '../../components/ui/MediaPlaceholder'
+import { ShowMoreRows, useRowsShown } from '../../components/ui/ShowMoreRows'
 import { SkeletonRows, SkeletonScreen } from '../../components/ui/StatusScreen'
 import { Thumbnail } from '../../components/ui/Thumbnail'
 import { Toast } from '../../components/ui/Toast'
@@ -66,6 +67,8 @@ function FeedDetail({ feed, subscribed, items }: { feed: Feed; subscribed: boole
   })
   const refresh = useRefreshFeed()
   const figures = useFeedComprehension(useMemo(() => items.map((i) => i.id), [items]))
+  const rows = useRowsShown(items.length, `channel|${feed.id}`)
+  const list = useRef<HTMLUListElement>(null)
 
   return (
     <section className={PAGE}>
@@ -96,13 +99,16 @@ function FeedDetail({ feed, subscribed, items }: { feed: Feed; subscribed: boole
         {items.length === 0 ? (
           <EmptyText>{FEEDS_TEXT.noEpisodes}</EmptyText>
         ) : (
-          <ul aria-label="Episodes" className="space-y-3">
-            {items.map((item) => (
-              <li key={item.id}>
-                <FeedEpisode item={item} comprehension={figures.get(item.id)} channelImage={feed.image} studying={study.pendingId === item.id} onPlay={study.add} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul ref={list} aria-label="Episodes" className="space-y-3">
+              {items.slice(0, rows.shown).map((item) => (
+                <li key={item.id}>
+                  <FeedEpisode item={item} comprehension={figures.get(item.id)} channelImage={feed.image} studying={study.pendingId === item.id} onPlay={study.add} />
+                </li>
+              ))}
+            </ul>
+            <ShowMoreRows shown={rows.shown} total={items.length} list={list} noun="episodes" onMore={rows.more} />
+          </>
         )}
       </div>
       {renaming && <RenameFeedDialog feed={feed} onClose={() => setRenaming(false)} onRenamed={() => setToast(FEEDS_TEXT.renamed)} />}
