@@ -1,6 +1,6 @@
 import { ChevronDown, ChevronUp } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
-import { descriptionText, looksLikeHtml, sanitizeFeedHtml } from '../description'
+import { descriptionText, hasDescriptionText, looksLikeHtml, sanitizeFeedHtml } from '../description'
 import { FEEDS_TEXT } from '../messages'
 import { truncateText } from '../text'
 
@@ -52,7 +52,7 @@ export function TruncatedDescription({ html, className = '' }: { html: string; c
 export function ExpandableDescription({ html, title }: { html: string; title: string }) {
   const [open, setOpen] = useState(false)
   const id = useId()
-  const hasText = useMemo(() => descriptionText(html) !== '', [html])
+  const hasText = useMemo(() => hasDescriptionText(html), [html])
   if (!hasText) return null
   return (
     <div className="mt-1">
