@@ -4,10 +4,11 @@ import path from 'node:path'
 import { DEV_LOGIN_TOKEN, type Feed, type FeedItem } from '@lingocast/contract'
 import type { Dialog, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FIRST_ROWS } from '../apps/console/src/components/ui/rows-shown'
 import { createTestDatabase, type TestDatabase } from '../test/db'
 import { startServerProcess, type ServerProcess } from './server'
 import { launchBrowser, type Browser } from './browser'
-import { signInAsDeveloper } from './session'
+import { consoleTookOver, signInAsDeveloper } from './session'
 import { makeCover, makeSpokenMp3, rssFeed, startFixtureHost, webVtt, type FixtureHost, type SpokenEpisode } from './feed-fixtures'
 
 /**
@@ -46,6 +47,14 @@ async function api<T>(pathname: string, body?: unknown): Promise<T> {
 const subscribedItems = async () => (await api<{ items: FeedItem[] }>('/english_vocab/api/user-rss-subscribe-items')).items
 const subscribedIds = async () => (await api<{ data: number[] }>('/english_vocab/api/user-rss-id-list')).data
 const playedOf = async (title: string) => (await subscribedItems()).find((i) => i.title === title)?.isPlayed
+
+/** My Feed opened inside the console (its lists asked for by the browser), not by its address (its lists in the page). */
+async function openMyFeedFromDiscover() {
+  await page.goto(`${server.url}/console/discover`)
+  await consoleTookOver(page)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Feed' }).click()
+  await page.getByRole('list', { name: 'Episodes' }).waitFor()
+}
 
 /** Accepts every native dialog and records its message. */
 function onDialogs(target: Page) {
@@ -259,18 +268,25 @@ describe('My Feed', () => {
     expect(await page.getByRole('img', { name: 'Unplayed' }).count()).toBe(3)
   })
 
-  it('asks for what it shows once as it opens: the route asks for it beside the code, and the screen takes those answers', async () => {
-    await page.goto(`${server.url}/console/feeds`)
-    await page.getByRole('list', { name: 'Episodes' }).waitFor()
-    // A second request would go out as the screen mounts, with the list already drawn: give it the time to.
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)))
+  it('brings its lists with the page, and asks for each once when opened from another screen', async () => {
     const asked = (path: string) =>
       page.evaluate((p) => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => new URL(e.name).pathname === p).map(({ startTime, responseEnd }) => ({ startTime, responseEnd })), path)
-    expect(await asked('/english_vocab/api/user-rss-subscribe-items')).toHaveLength(1)
+    const lists = ['/english_vocab/api/user-rss-subscribe-items', '/english_vocab/api/rss-list', '/english_vocab/api/user-rss-id-list']
+    // Opened by its address, the page carries the episodes drawn and the lists' answers (decision 0038).
+    await page.goto(`${server.url}/console/feeds`)
+    await consoleTookOver(page)
+    expect(await episodeTitles()).toEqual([HARBOUR, MARKET, RIVER])
+    // A request would go out as the screen mounts, with the list already drawn: give it the time to.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)))
+    for (const path of lists) expect(await asked(path), path).toEqual([])
+
+    await openMyFeedFromDiscover()
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)))
+    expect(await asked(lists[0]!)).toHaveLength(1)
     // What else the screen reads went out with it (the route's warm), not as the screen mounted: the
     // console draws a screen once its first answers are in, so a request of the mount starts after them.
-    const episodes = (await asked('/english_vocab/api/user-rss-subscribe-items'))[0]!
-    for (const path of ['/english_vocab/api/rss-list', '/english_vocab/api/user-rss-id-list']) {
+    const episodes = (await asked(lists[0]!))[0]!
+    for (const path of lists.slice(1)) {
       const entries = await asked(path)
       expect(entries).toHaveLength(1)
       expect(entries[0]!.startTime).toBeLessThan(episodes.responseEnd)
@@ -323,7 +339,8 @@ describe('My Feed', () => {
       await route.fulfill({ response: res, json: { ...body, items: body.items.map((i) => (i.title === HARBOUR ? { ...i, description: payload } : i)) } })
     })
     try {
-      await page.reload()
+      // From another screen: a page loaded by its address brings the server's own answer with it.
+      await openMyFeedFromDiscover()
       await row(HARBOUR).getByRole('button', { name: `Show description of ${HARBOUR}` }).click()
       const description = row(HARBOUR).getByTestId('feed-description')
       await description.getByText('Stubbed notes.').waitFor()
@@ -623,7 +640,9 @@ describe('Feed detail', () => {
   it("My Feed says 'Error: {message}' when its list fails, and 'No subscriptions found.' with none", async () => {
     await page.route('**/english_vocab/api/user-rss-subscribe-items', (route) => route.fulfill({ status: 500, json: { success: false, msg: 'Internal server error' } }))
     try {
-      await page.goto(`${server.url}/console/feeds`)
+      await page.goto(`${server.url}/console/discover`)
+      await consoleTookOver(page)
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Feed' }).click()
       await page.getByRole('alert').filter({ hasText: 'Error: Internal server error' }).waitFor({ timeout: 15_000 })
     } finally {
       await page.unroute('**/english_vocab/api/user-rss-subscribe-items')
@@ -631,5 +650,83 @@ describe('Feed detail', () => {
     for (const id of await subscribedIds()) await api('/english_vocab/api/rss-unsubscribe', { rss_id: id })
     await page.goto(`${server.url}/console/feeds`)
     await page.getByText('No subscriptions found.').waitFor()
+  })
+})
+
+describe('A long back catalogue', () => {
+  const EPISODES = 75
+  const titleOf = (n: number) => `Catalogue episode ${String(n).padStart(3, '0')}`
+  const rows = () => page.getByRole('list', { name: 'Episodes' }).getByRole('listitem')
+  const more = () => page.getByRole('button', { name: 'Show more episodes' })
+  let catalogueId: number
+
+  beforeAll(async () => {
+    host.set('/catalogue.xml', {
+      type: 'application/rss+xml; charset=utf-8',
+      body: rssFeed({
+        title: 'Back Catalogue Radio',
+        description: 'A channel with years of episodes.',
+        link: `${host.url}/`,
+        image: `${host.url}/cover.png`,
+        category: CATEGORY,
+        items: Array.from({ length: EPISODES }, (_, i) => ({
+          guid: `catalogue-${i + 1}`,
+          title: titleOf(i + 1),
+          pubDate: new Date(Date.UTC(2025, 0, 1) + i * 86_400_000).toUTCString(),
+          duration: 600,
+          audio: `${host.url}/media/harbour.mp3`,
+          audioBytes: 1000,
+          description: `<p>Show notes of episode ${i + 1}.</p>`,
+        })),
+      }),
+    })
+    catalogueId = (await api<{ rss_id: number }>('/english_vocab/api/import-rss-channel', { rss_url: `${host.url}/catalogue.xml` })).rss_id
+    await api('/english_vocab/api/rss-subscribe', { rss_id: catalogueId })
+  })
+
+  afterAll(async () => {
+    if (catalogueId) await api('/english_vocab/api/rss-unsubscribe', { rss_id: catalogueId })
+  })
+
+  it("My Feed's page brings its first episodes drawn, not the whole catalogue", async () => {
+    const html = await (await page.context().request.get(`${server.url}/console/feeds`, { headers: { accept: 'text/html' } })).text()
+    const frame = html.slice(0, html.indexOf('</main>'))
+    expect(frame).toContain(titleOf(EPISODES))
+    expect(frame).not.toContain(titleOf(1))
+    expect(frame.match(/<article/g)).toHaveLength(FIRST_ROWS)
+  })
+
+  it('My Feed draws the first episodes, more as the list nears the screen, and all of them by the end', async () => {
+    await page.goto(`${server.url}/console/feeds`)
+    await rows().first().waitFor()
+    const first = await rows().count()
+    expect(first).toBe(FIRST_ROWS)
+    await page.getByText(`Showing ${first} of ${EPISODES} episodes`).waitFor()
+    // The newest first: the oldest is not drawn yet, and the search still finds it among all of them.
+    expect(await row(titleOf(1)).count()).toBe(0)
+    const search = page.getByRole('searchbox', { name: 'Search by title or channel' })
+    await search.fill(titleOf(1))
+    await expect.poll(episodeTitles).toEqual([titleOf(1)])
+    await search.fill('')
+    await expect.poll(() => rows().count()).toBe(first)
+    // Scrolling down draws the rest, step by step, until the button is gone.
+    for (let i = 0; i < 10 && (await more().count()) > 0; i++) {
+      await page.mouse.wheel(0, 20_000)
+      await page.waitForTimeout(200)
+    }
+    await expect.poll(() => rows().count()).toBe(EPISODES)
+    expect(await more().count()).toBe(0)
+    await row(titleOf(1)).waitFor()
+  })
+
+  it('a keyboard that reaches the button goes on into the episodes it drew', async () => {
+    await page.goto(`${server.url}/console/rss/${catalogueId}`)
+    await rows().first().waitFor()
+    const before = await rows().count()
+    expect(before).toBeLessThan(EPISODES)
+    await more().focus()
+    await expect.poll(() => rows().count()).toBeGreaterThan(before)
+    // The focus is in the first row drawn by the step, not on the button below the new rows.
+    await expect.poll(() => page.evaluate((n) => document.querySelectorAll('ul[aria-label="Episodes"] > li')[n]?.contains(document.activeElement) ?? false, before)).toBe(true)
   })
 })

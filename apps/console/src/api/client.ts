@@ -207,6 +207,9 @@ export function setTransport(deps: ClientDeps): void {
 
 const browserDeps: ClientDeps = { fetch: (...args) => transport.fetch(...args), getToken: () => transport.getToken() }
 
+/** The token the client's calls carry: the Token cookie, or the page's on the server (setTransport). */
+export const currentToken = (): string | undefined => transport.getToken()
+
 /** The console's one client: same-origin fetch, bearer token from the Token cookie. */
 export const apiCall = createApiClient(browserDeps)
 export const apiText = createTextClient(browserDeps)

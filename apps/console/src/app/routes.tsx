@@ -62,6 +62,8 @@ export const routes: AppRoute[] = [
   {
     path: '/feeds',
     signedIn: true,
+    // Its largest paint is the first episodes: the page brings them (decision 0038), not the console's code.
+    frameWithData: true,
     // The feeds' queries come with their own code, beside the screen's: the first screens do not carry it.
     // All three the screen reads: one it asked for itself as it mounted drew the list again when it came.
     warm: (_, client) =>

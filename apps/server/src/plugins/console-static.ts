@@ -63,13 +63,13 @@ export const consoleStatic = fp<{ consoleDir: string; sessionOf: (token: string)
       const links = preloadLinks(preloads, '/console/', request.url)
       const token = request.cookies?.[TOKEN_COOKIE]
       const shell = shellAt(shells, '/console/', request.url, Boolean(token))
-      // A signed-in learner's other screens: the next page may be the player or the review, whose render should not wait for its thread to start.
+      // A signed-in learner's other screens: the next page may be one rendered with data, whose render should not wait for its thread to start.
       if (token && !shell?.withData) renderScreen.warm()
       if (!links && shell === undefined) return reply.sendFile('index.html', consoleDir)
       // The page differs by the session cookie (a screen's frame is sent only with one): a shared cache must keep them apart.
       reply.header('vary', 'Cookie')
       const withLinks = withPreloads(page, links)
-      // The player and the review paint their largest element with data: that screen comes rendered with the learner's (decision 0021).
+      // The player, the review and My Feed paint their largest element with data: that screen comes rendered with the learner's (decisions 0021, 0038).
       const user = shell?.withData && token ? await sessionOf(token) : undefined
       const rendered = user && token ? await renderScreen.render(request, { token, user }) : undefined
       if (!rendered) return reply.type('text/html; charset=utf-8').send(withShell(withLinks, shell?.html))

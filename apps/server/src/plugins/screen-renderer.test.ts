@@ -4,6 +4,7 @@ import { TOKEN_COOKIE } from '@lingocast/contract'
 import Fastify, { type FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../../test/app'
+import { podcastFeed, startFeedServer, type FeedServer } from '../../../../test/feed-server'
 import { createTestUser, type TestUser } from '../../../../test/users'
 import { createScreenRenderer } from './screen-renderer'
 
@@ -18,6 +19,7 @@ let ann: TestUser
 let bob: TestUser
 let annDeck: number
 let bobDeck: number
+let host: FeedServer
 
 const html = { accept: 'text/html' }
 const page = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: { ...html, ...(token ? { cookie: `${TOKEN_COOKIE}=${token}` } : {}) } })
@@ -45,7 +47,7 @@ beforeAll(async () => {
   if (!existsSync(path.resolve(consoleDir, '../dist-ssr/render-screen.js'))) throw new Error('No console build with its screen renderer: run `npm run build` first.')
   // What each page carries, not how soon: a render's half-second wait for its data, missed on a loaded
   // test machine (fifty pages at once, beside the other test files), would read as a page without its data.
-  t = await buildTestApp({ consoleDir }, { screenDataWaitMs: 20_000 })
+  t = await buildTestApp({ consoleDir, fetchAllowHosts: ['127.0.0.1'] }, { screenDataWaitMs: 20_000 })
   ann = await createTestUser(t.db.database, 'ann@example.com')
   bob = await createTestUser(t.db.database, 'bob@example.com')
   annDeck = await deckWith(ann, 'Ann words', ['estate'])
@@ -53,7 +55,27 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await t?.close()
+  await host?.close()
 })
+
+/** A channel of `episodes` episodes named after `name`, imported and followed by `user`. */
+async function follows(user: TestUser, name: string, episodes: number): Promise<void> {
+  host ??= await startFeedServer()
+  host.set(`/${name}.xml`, {
+    body: podcastFeed({
+      title: `${name} Radio`,
+      items: Array.from({ length: episodes }, (_, i) => ({
+        guid: `${name}-${i}`,
+        title: `${name} episode ${String(i + 1).padStart(2, '0')}`,
+        audio: `${host.url}/${name}-${i}.mp3`,
+        pubDate: new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toUTCString(),
+        description: `<p>Notes of ${name} ${i + 1}.</p>`,
+      })),
+    }),
+  })
+  const imported = await t.app.inject({ method: 'POST', url: '/english_vocab/api/import-rss-channel', headers: user.auth, payload: { rss_url: `${host.url}/${name}.xml` } })
+  await t.app.inject({ method: 'POST', url: '/english_vocab/api/rss-subscribe', headers: user.auth, payload: { rss_id: imported.json().rss_id } })
+}
 
 describe('a screen rendered with the learner’s data', () => {
   it("the review page shows the learner's first card and carries the deck's answers, kept by no shared cache", async () => {
@@ -163,9 +185,26 @@ describe('a screen rendered with the learner’s data', () => {
   })
 
   it("a screen whose largest paint needs no data keeps the build's frame: no answers in its page", async () => {
-    const res = await page('/console/feeds', ann.token)
-    expect(parts(res.body).text).toContain('New episodes from your channels.')
+    const res = await page('/console/memories/deck', ann.token)
+    expect(parts(res.body).text).toContain('Memories')
     expect(parts(res.body).data).toBeUndefined()
+  })
+
+  it("My Feed's page shows the learner's newest episodes, 20 of them, and carries the lists; never another learner's", async () => {
+    await follows(ann, 'Annfm', 25)
+    await follows(bob, 'Bobfm', 3)
+    const annPage = parts((await page('/console/feeds', ann.token)).body)
+    expect(annPage.text).toContain('Annfm episode 25')
+    expect(annPage.text).not.toContain('Annfm episode 05')
+    expect(annPage.frame.match(/<article/g)).toHaveLength(20)
+    expect(annPage.text).toContain('Showing 20 of 25 episodes')
+    expect(annPage.data?.queries.map((q) => q.queryKey)).toContainEqual(['feeds', 'subscribed-items'])
+    expect(JSON.stringify(annPage.data)).not.toContain('Bobfm')
+
+    const bobPage = parts((await page('/console/feeds', bob.token)).body)
+    expect(bobPage.text).toContain('Bobfm episode 03')
+    expect(bobPage.frame.match(/<article/g)).toHaveLength(3)
+    expect(JSON.stringify(bobPage)).not.toContain('Annfm')
   })
 
   it('a text of the learner that looks like markup stays text, and cannot end the answers’ script', async () => {

@@ -1,7 +1,8 @@
 import { FEED_TOAST_MS, type FeedItem } from '@lingocast/contract'
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { Link, useSearchParams } from '../../lib/routing/navigation'
+import { ShowMoreRows, useRowsShown } from '../../components/ui/ShowMoreRows'
 import { Toast } from '../../components/ui/Toast'
 import { useFeedComprehension } from '../vocabulary/use-feed-comprehension'
 import { feedsQuery, subscribedIdsQuery, subscribedItemsQuery } from './api'
@@ -62,6 +63,8 @@ export default function MyFeedScreen() {
   const figures = useFeedComprehension(episodeIds)
   const shown = useMemo(() => sortEpisodes(filterEpisodes(items.data ?? [], { query, hidePlayed }), sort), [items.data, query, hidePlayed, sort])
   const empty = items.data ? emptyState(items.data.length, shown.length) : undefined
+  const rows = useRowsShown(shown.length, `my-feed|${sort}|${hidePlayed}|${query}`)
+  const list = useRef<HTMLUListElement>(null)
 
   const onPlay = (item: FeedItem) => {
     if (playTarget(item).kind === 'study') study.add(item)
@@ -127,13 +130,16 @@ export default function MyFeedScreen() {
         ) : empty === 'no-match' ? (
           <EmptyText>{FEEDS_TEXT.noMatch}</EmptyText>
         ) : (
-          <ul aria-label="Episodes" className="space-y-3">
-            {shown.map((item) => (
-              <li key={item.id}>
-                <EpisodeRow item={item} comprehension={figures.get(item.id)} channelImage={images.get(item.rss_id)} current={mini.episode?.id === item.id} studying={study.pendingId === item.id} onPlay={onPlay} onTogglePlayed={togglePlayed} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul ref={list} aria-label="Episodes" className="space-y-3">
+              {shown.slice(0, rows.shown).map((item) => (
+                <li key={item.id}>
+                  <EpisodeRow item={item} comprehension={figures.get(item.id)} channelImage={images.get(item.rss_id)} current={mini.episode?.id === item.id} studying={study.pendingId === item.id} onPlay={onPlay} onTogglePlayed={togglePlayed} />
+                </li>
+              ))}
+            </ul>
+            <ShowMoreRows shown={rows.shown} total={shown.length} list={list} noun="episodes" onMore={rows.more} />
+          </>
         )}
       </div>
 

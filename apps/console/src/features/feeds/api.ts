@@ -1,7 +1,6 @@
 import { feedRoutes as c, type Feed, type FeedItem } from '@lingocast/contract'
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { apiCall, apiText } from '../../api/client'
-import { getToken } from '../../lib/cookies'
+import { apiCall, apiText, currentToken } from '../../api/client'
 import { orDownloaded } from '../offline/fallback'
 import { fireWindowEvent } from '../../lib/events'
 import { libraryKeys } from '../library/api'
@@ -20,9 +19,12 @@ export const feedKeys = {
   subscribedItems: () => [...feedKeys.all, 'subscribed-items'] as const,
 }
 
-/** Every feed call carries the bearer token: without one the spec's text shows and nothing is sent (spec 001 s5). */
+/**
+ * Every feed call carries the bearer token: without one the spec's text shows and nothing is sent (spec 001 s5).
+ * The client's token, not the cookie's: on the server, My Feed's frame is rendered with the page's.
+ */
 function requireToken() {
-  if (!getToken()) throw new MissingTokenError()
+  if (!currentToken()) throw new MissingTokenError()
 }
 
 /** A missing token is final; anything else is tried once more. */
