@@ -113,6 +113,6 @@ export function hasWordsInMarkup(html: string): boolean {
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(DROPPED_ELEMENTS, '')
     .replace(/<[^>]*>/g, '')
-    .replace(/&(nbsp|#160|#xa0|ensp|emsp|thinsp);/gi, ' ')
+    .replace(/&(?:nbsp|ensp|emsp|thinsp);|&#(?:160|xa0);/gi, ' ')
   return text.trim() !== ''
 }
