@@ -67,5 +67,5 @@ export async function followChannels(serverUrl: string, host: FeedServer, channe
   }
 }
 
-/** A 1x1 indigo PNG: a channel's cover, small, so that the screen's own work is what is measured. */
+/** A 1x1 PNG: a channel's cover, small, so that the screen's own work is what is measured. */
 const COVER_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
