@@ -36,7 +36,8 @@ describe("a screen's first frame, rendered in Node at build time", () => {
   it('names the screens whose largest paint needs their data, which the server renders again with it', async () => {
     expect((await renderShell('/console/memories/review?deck_id=1', true)).withData).toBe(true)
     expect((await renderShell('/console/player/audio/1', true)).withData).toBe(true)
-    expect((await renderShell('/console/feeds', true)).withData).toBe(false)
+    expect((await renderShell('/console/feeds', true)).withData).toBe(true)
+    expect((await renderShell('/console/memories/deck/1', true)).withData).toBe(false)
     expect((await renderShell('/console/login', false)).withData).toBe(false)
   })
 })
