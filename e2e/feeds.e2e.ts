@@ -48,12 +48,14 @@ const subscribedItems = async () => (await api<{ items: FeedItem[] }>('/english_
 const subscribedIds = async () => (await api<{ data: number[] }>('/english_vocab/api/user-rss-id-list')).data
 const playedOf = async (title: string) => (await subscribedItems()).find((i) => i.title === title)?.isPlayed
 
-/** My Feed opened inside the console (its lists asked for by the browser), not by its address (its lists in the page). */
+/**
+ * My Feed opened inside the console (its lists asked for by the browser), not by its address (its lists in
+ * the page). The caller waits for what the screen should show.
+ */
 async function openMyFeedFromDiscover() {
   await page.goto(`${server.url}/console/discover`)
   await consoleTookOver(page)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Feed' }).click()
-  await page.getByRole('list', { name: 'Episodes' }).waitFor()
 }
 
 /** Accepts every native dialog and records its message. */
@@ -281,6 +283,7 @@ describe('My Feed', () => {
     for (const path of lists) expect(await asked(path), path).toEqual([])
 
     await openMyFeedFromDiscover()
+    await page.getByRole('list', { name: 'Episodes' }).waitFor()
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)))
     expect(await asked(lists[0]!)).toHaveLength(1)
     // What else the screen reads went out with it (the route's warm), not as the screen mounted: the
@@ -341,6 +344,7 @@ describe('My Feed', () => {
     try {
       // From another screen: a page loaded by its address brings the server's own answer with it.
       await openMyFeedFromDiscover()
+      await page.getByRole('list', { name: 'Episodes' }).waitFor()
       await row(HARBOUR).getByRole('button', { name: `Show description of ${HARBOUR}` }).click()
       const description = row(HARBOUR).getByTestId('feed-description')
       await description.getByText('Stubbed notes.').waitFor()
@@ -640,9 +644,7 @@ describe('Feed detail', () => {
   it("My Feed says 'Error: {message}' when its list fails, and 'No subscriptions found.' with none", async () => {
     await page.route('**/english_vocab/api/user-rss-subscribe-items', (route) => route.fulfill({ status: 500, json: { success: false, msg: 'Internal server error' } }))
     try {
-      await page.goto(`${server.url}/console/discover`)
-      await consoleTookOver(page)
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Feed' }).click()
+      await openMyFeedFromDiscover()
       await page.getByRole('alert').filter({ hasText: 'Error: Internal server error' }).waitFor({ timeout: 15_000 })
     } finally {
       await page.unroute('**/english_vocab/api/user-rss-subscribe-items')
