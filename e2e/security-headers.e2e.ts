@@ -271,12 +271,21 @@ describe('the console under its Content-Security-Policy', () => {
   })
 
   it('the upload dialog and the uploaded video with its frame thumbnail', async () => {
+    // A two-second clip on loopback can be sent and read before a poll sees the Uploading dialog, so the
+    // page notes it as it is drawn.
+    await page.evaluate(() => {
+      const seen = window as unknown as { sawUploading?: boolean }
+      seen.sawUploading = false
+      new MutationObserver(() => {
+        if (document.querySelector('[role="dialog"] [role="progressbar"][aria-label^="Uploading"]')) seen.sawUploading = true
+      }).observe(document.body, { subtree: true, childList: true })
+    })
     const chooser = page.waitForEvent('filechooser')
     await page.getByRole('button', { name: 'Upload Media' }).click()
     await (await chooser).setFiles(uploadFile)
-    await page.getByRole('dialog', { name: 'Uploading' }).waitFor()
     const form = page.getByRole('dialog', { name: 'Media Information' })
     await form.getByLabel('Title').waitFor({ timeout: 30_000 })
+    expect(await page.evaluate(() => (window as unknown as { sawUploading?: boolean }).sawUploading)).toBe(true)
     await form.getByLabel('Title').press('Enter')
     await form.waitFor({ state: 'detached' })
     const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Garden walk', exact: true }) })
