@@ -97,6 +97,8 @@ interface Run {
   load: number
   failed: string[]
   report: unknown
+  /** The page load's trace as Lighthouse recorded it (before its simulation): DevTools' Performance panel opens it. */
+  trace: unknown
 }
 
 /** Lighthouse's own failures of a run (a trace it could not read), worth one more try, unlike a page that fails. */
@@ -162,6 +164,7 @@ function summary(url: string, result: Awaited<ReturnType<typeof lighthouse>>): R
     load: os.loadavg()[0]!,
     failed,
     report: result.lhr,
+    trace: result.artifacts.Trace,
   }
 }
 
@@ -186,7 +189,9 @@ try {
     medians.push(run)
     if (REPORT_DIR) {
       mkdirSync(REPORT_DIR, { recursive: true })
-      writeFileSync(path.join(REPORT_DIR, `${screen.name.replace(/\W+/g, '-').toLowerCase()}.json`), JSON.stringify(run.report))
+      const file = screen.name.replace(/\W+/g, '-').toLowerCase()
+      writeFileSync(path.join(REPORT_DIR, `${file}.json`), JSON.stringify(run.report))
+      writeFileSync(path.join(REPORT_DIR, `${file}.trace.json`), JSON.stringify(run.trace))
     }
     rows.push({
       screen: screen.name,
