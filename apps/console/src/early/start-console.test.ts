@@ -121,6 +121,21 @@ describe("starting the console once the page's first frame is on the screen", ()
     expect(load).toHaveBeenCalledExactlyOnceWith('/console/assets/index-1.js')
   })
 
+  it("yields with the Scheduler API's tasks where the browser has it, which no nesting clamp holds up", async () => {
+    const page = fakePage({ visibility: 'hidden', linkCount: 2 * LINKS_PER_TASK + 1 })
+    const posted: Array<() => void> = []
+    vi.stubGlobal('scheduler', { postTask: (callback: () => void) => (posted.push(callback), Promise.resolve()) })
+    const load = vi.fn(() => Promise.resolve())
+    startConsoleAfterPaint(page.template, load)
+    expect(page.appended).toHaveLength(1)
+    expect(posted).toHaveLength(1)
+    posted[0]!()
+    expect(page.appended).toHaveLength(2)
+    posted[1]!()
+    expect(page.appended).toEqual([page.links.slice(0, LINKS_PER_TASK), page.links.slice(LINKS_PER_TASK, 2 * LINKS_PER_TASK), page.links.slice(2 * LINKS_PER_TASK)])
+    expect(load).toHaveBeenCalledExactlyOnceWith('/console/assets/index-1.js')
+  })
+
   it('says so in the console when the entry cannot be loaded', async () => {
     const page = fakePage({ visibility: 'hidden' })
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
