@@ -281,6 +281,9 @@ describe('My Feed', () => {
     // A request would go out as the screen mounts, with the list already drawn: give it the time to.
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)))
     for (const path of lists) expect(await asked(path), path).toEqual([])
+    // So does how much of each episode the learner knows: asked as the list came, it drew the list again.
+    const figures = '/english_vocab/api/words/feed_comprehension'
+    expect(await asked(figures)).toEqual([])
 
     // From a screen that reads none of the three: Discover reads two, and when the click came while they
     // were on their way, leaving it cancelled them and My Feed asked again, as it should.
@@ -298,6 +301,7 @@ describe('My Feed', () => {
       expect(entries).toHaveLength(1)
       expect(entries[0]!.startTime).toBeLessThan(episodes.responseEnd)
     }
+    expect(await asked(figures)).toHaveLength(1)
   })
 
   it('sorts Oldest First and By Channel, and searches by title or channel', async () => {

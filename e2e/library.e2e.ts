@@ -89,6 +89,23 @@ describe('Learning screen in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Active' }).getAttribute('aria-pressed')).toBe('true')
   })
 
+  it('draws the cards with how much of each the learner knows at once, asked for once', async () => {
+    const fresh = await browser.context.newPage()
+    // Which of the console's first cards (not the frame's) had their figure when they were first drawn.
+    await fresh.addInitScript(`new MutationObserver((_, observer) => {
+      const cards = [...document.querySelectorAll('#root ul[aria-label="Active items"] > li')].filter((li) => !li.closest('[inert]'))
+      if (cards.length === 0) return
+      window.firstCards = cards.map((li) => li.querySelector('[data-testid="comprehension"]') !== null)
+      observer.disconnect()
+    }).observe(document, { subtree: true, childList: true })`)
+    await fresh.goto(`${server.url}/console/`)
+    await card(fresh).getByTestId('comprehension').waitFor()
+    expect(await fresh.evaluate('window.firstCards')).toEqual([true])
+    const asked = await fresh.evaluate(`performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/english_vocab/api/words/comprehension').length`)
+    expect(asked).toBe(1)
+    await fresh.close()
+  })
+
   it('filters by status: Finished is empty, All and Active show the card', async () => {
     await page.getByRole('button', { name: 'Finished' }).click()
     await page.getByText(EMPTY).waitFor()

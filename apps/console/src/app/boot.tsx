@@ -24,15 +24,24 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 const signInChecked = openingSessionCheck(queryClient)
 const routeStarted = nextTask().then(() => startRoute(openedRoute(location.pathname, location.search))?.ready)
 
-/** Resolves when no query is being fetched (the opened route's data, asked for by its route, has come). */
+/**
+ * Resolves when no query is being fetched (the opened route's data, asked for by its route, has come),
+ * and still none a task later: an answer may lead to another call (the Learning screen's figures, asked
+ * once its list has come), which starts only after the cache has told its listeners of the first.
+ */
 function dataSettled(): Promise<void> {
   return new Promise((resolve) => {
-    if (queryClient.isFetching() === 0) return resolve()
+    const idle = () => queryClient.isFetching() === 0
+    const checkLater = () =>
+      setTimeout(() => {
+        if (!idle()) return
+        stop()
+        resolve()
+      }, 0)
     const stop = queryClient.getQueryCache().subscribe(() => {
-      if (queryClient.isFetching() > 0) return
-      stop()
-      resolve()
+      if (idle()) checkLater()
     })
+    if (idle()) checkLater()
   })
 }
 

@@ -3,6 +3,7 @@ import { articleQuery, libraryQuery } from '../features/library/api'
 import { decksQuery, flashcardsQuery } from '../features/memories/api'
 import { pickDeckId, storedDeckId } from '../features/memories/selected-deck'
 import { playlistsQuery } from '../features/playlists/api'
+import { feedComprehensionQueries, libraryComprehensionQuery } from '../features/vocabulary/comprehension-queries'
 import type { AppRoute } from '../lib/routing/app-route'
 
 /**
@@ -58,17 +59,38 @@ export const routes: AppRoute[] = [
   { path: '/subscriptions', redirect: '/feeds' },
   { path: '/rss', redirect: '/discover' },
   { path: '/memories', redirect: '/memories/deck' },
-  { path: '/', signedIn: true, warm: (_, client) => client.prefetchQuery(libraryQuery()), lazy: () => import('../features/library/LearningScreen') },
+  {
+    path: '/',
+    signedIn: true,
+    // Then how much of each item the learner knows, which the screen asked for as the list came and drew
+    // the whole list again with. After the list, not beside it: the first list seeds the demo articles.
+    warm: (_, client) =>
+      client.fetchQuery(libraryQuery()).then(
+        () => client.prefetchQuery(libraryComprehensionQuery()),
+        // The screen asks again, and says what went wrong.
+        () => undefined,
+      ),
+    lazy: () => import('../features/library/LearningScreen'),
+  },
   {
     path: '/feeds',
     signedIn: true,
     // Its largest paint is the first episodes: the page brings them (decision 0038), not the console's code.
     frameWithData: true,
     // The feeds' queries come with their own code, beside the screen's: the first screens do not carry it.
-    // All three the screen reads: one it asked for itself as it mounted drew the list again when it came.
+    // All three the screen reads, and the episodes' comprehension once their ids are known: one the screen
+    // asked for itself as it mounted drew the list again when it came, in one long task on a phone.
     warm: (_, client) =>
       import('../features/feeds/api').then(({ feedsQuery, subscribedIdsQuery, subscribedItemsQuery }) =>
-        Promise.all([client.prefetchQuery(subscribedItemsQuery()), client.prefetchQuery(feedsQuery()), client.prefetchQuery(subscribedIdsQuery())]),
+        Promise.all([
+          client.fetchQuery(subscribedItemsQuery()).then(
+            (items) => Promise.all(feedComprehensionQueries(items.map((item) => item.id)).map((query) => client.prefetchQuery(query))),
+            // The screen asks again, and says what went wrong.
+            () => undefined,
+          ),
+          client.prefetchQuery(feedsQuery()),
+          client.prefetchQuery(subscribedIdsQuery()),
+        ]),
       ),
     lazy: () => import('../features/feeds/MyFeedScreen'),
   },

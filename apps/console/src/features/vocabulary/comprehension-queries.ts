@@ -2,6 +2,7 @@ import { vocabularyRoutes as c } from '@lingocast/contract'
 import { queryOptions } from '@tanstack/react-query'
 import { apiCall } from '../../api/client'
 import { vocabularyKeys } from './keys'
+import { chunks } from './words'
 
 // Apart from api.ts: the Learning screen, in the first load, needs only the library's, and api.ts holds
 // the player's and the Vocabulary screen's calls as well.
@@ -22,3 +23,12 @@ export const feedComprehensionQuery = (ids: number[]) => {
     enabled: key !== '',
   })
 }
+
+/** The call's limit of ids. */
+const IDS_PER_CALL = 500
+
+/**
+ * The queries of a list's comprehension: its distinct ids in order, 500 a call. The list's screen reads
+ * them, and its route asks for them with the list, so that both name the same calls.
+ */
+export const feedComprehensionQueries = (ids: readonly number[]) => chunks([...new Set(ids)].sort((a, b) => a - b), IDS_PER_CALL).map((group) => feedComprehensionQuery(group))
