@@ -1,6 +1,6 @@
 import { GUEST_TOKEN } from '@lingocast/contract'
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { ApiError } from '../../api/client'
 import { clearSession, getToken, getUsername, setSession } from '../../lib/cookies'
 import { useOnline } from '../../lib/online'
@@ -76,8 +76,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const legacyName = getUsername()
         bindAccount(token, info.user_id, legacyName ? { adopt: legacyName } : {})
         setSession(token, info.username)
-        setUsername(info.username)
-        setAccount(info.user_id)
+        // A transition: the screens that read the account draw again in slices, not in one long task of a
+        // phone's first seconds (the answer comes as the first screen is drawn).
+        startTransition(() => {
+          setUsername(info.username)
+          setAccount(info.user_id)
+        })
       },
       (error: unknown) => {
         if (!cancelled && error instanceof ApiError && (error.status === 401 || error.status === 403)) endSession()
