@@ -38,7 +38,7 @@ export default function DeckScreen() {
   const params = useParams()
   const routeId = params.deckId !== undefined && /^\d+$/.test(params.deckId) ? Number(params.deckId) : params.deckId === undefined ? undefined : -1
   const decks = useQuery(decksQuery())
-  const storedId = useStoredDeckId()
+  const storedId = useStoredDeckId(routeId === undefined)
   const deckId = decks.data ? pickDeckId(decks.data, routeId, storedId) : undefined
   const deck = decks.data?.find((d) => d.id === deckId)
 

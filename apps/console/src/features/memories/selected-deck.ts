@@ -12,6 +12,7 @@ const listeners = new Set<() => void>()
  * (localStorage writes only notify other tabs).
  */
 export function selectDeck(id: number) {
+  if (storedDeckId() === id) return
   writeStored(LAST_DECK_KEY, String(id))
   for (const l of listeners) l()
 }
@@ -29,8 +30,15 @@ function subscribe(listener: () => void) {
 /** The last selected deck as stored now (undefined where there is no storage, as on the server). */
 export const storedDeckId = (): number | undefined => readStoredNumber(LAST_DECK_KEY)
 
-export function useStoredDeckId(): number | undefined {
-  return useSyncExternalStore(subscribe, storedDeckId, () => undefined)
+const nothing = (): undefined => undefined
+
+/**
+ * `read` false: a screen whose address names its deck reads nothing, so that storing the deck it opened
+ * does not draw it again. A store's change draws its readers at once, in one task: on a phone's first
+ * visit to a deck, that was the whole deck screen again right after its first render.
+ */
+export function useStoredDeckId(read = true): number | undefined {
+  return useSyncExternalStore(subscribe, read ? storedDeckId : nothing, nothing)
 }
 
 /** The deck a screen works on: the route's, else the stored one if it still exists, else the first. */
