@@ -4,7 +4,7 @@ import { lazy, startTransition, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Router } from 'wouter'
 import { Providers } from './providers'
-import { queryClient } from './query-client'
+import { queryClient, takeFirstData } from './query-client'
 import { openedRoute, RouteView, startRoute } from './RouteView'
 import { CONSOLE_BASE } from '../lib/routing/app-route'
 import { numberedNavigation } from '../lib/routing/history-index'
@@ -21,8 +21,13 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 // The sign-in check goes out now, and in the next task the opened route's code and data are asked for
 // beside it (RouteView.tsx), not after React's first render. In a task of its own: done while the
 // modules were evaluated, it made that task, already the longest a phone runs, longer.
+// The page's answers (My Feed's hundreds of episodes) are read in a task of their own too, before the
+// route asks for what they do not hold.
 const signInChecked = openingSessionCheck(queryClient)
-const routeStarted = nextTask().then(() => startRoute(openedRoute(location.pathname, location.search))?.ready)
+const routeStarted = nextTask()
+  .then(() => takeFirstData(queryClient, document))
+  .then(nextTask)
+  .then(() => startRoute(openedRoute(location.pathname, location.search))?.ready)
 
 /**
  * Resolves when no query is being fetched (the opened route's data, asked for by its route, has come),

@@ -21,5 +21,3 @@ export function takeFirstData(client: QueryClient, doc: Pick<Document, 'getEleme
   }
   element.remove()
 }
-
-takeFirstData(queryClient, typeof document === 'undefined' ? undefined : document)
