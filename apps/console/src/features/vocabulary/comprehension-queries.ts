@@ -2,7 +2,6 @@ import { vocabularyRoutes as c } from '@lingocast/contract'
 import { queryOptions } from '@tanstack/react-query'
 import { apiCall } from '../../api/client'
 import { vocabularyKeys } from './keys'
-import { chunks } from './words'
 
 // Apart from api.ts: the Learning screen, in the first load, needs only the library's, and api.ts holds
 // the player's and the Vocabulary screen's calls as well.
@@ -31,4 +30,9 @@ const IDS_PER_CALL = 500
  * The queries of a list's comprehension: its distinct ids in order, 500 a call. The list's screen reads
  * them, and its route asks for them with the list, so that both name the same calls.
  */
-export const feedComprehensionQueries = (ids: readonly number[]) => chunks([...new Set(ids)].sort((a, b) => a - b), IDS_PER_CALL).map((group) => feedComprehensionQuery(group))
+export function feedComprehensionQueries(ids: readonly number[]) {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b)
+  const queries = []
+  for (let i = 0; i < sorted.length; i += IDS_PER_CALL) queries.push(feedComprehensionQuery(sorted.slice(i, i + IDS_PER_CALL)))
+  return queries
+}
