@@ -62,8 +62,9 @@ export const routes: AppRoute[] = [
   {
     path: '/',
     signedIn: true,
-    // Then how much of each item the learner knows, which the screen asked for as the list came and drew
-    // the whole list again with. After the list, not beside it: the first list seeds the demo articles.
+    // The library, then how much of each item the learner knows: asked for by the screen as the list came,
+    // the figures drew the whole list again. After the list, not beside it: the first list seeds the demo
+    // articles.
     warm: (_, client) =>
       client.fetchQuery(libraryQuery()).then(
         () => client.prefetchQuery(libraryComprehensionQuery()),
