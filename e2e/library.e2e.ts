@@ -1,4 +1,4 @@
-import { DEV_LOGIN_TOKEN, type Article } from '@lingocast/contract'
+import { DEV_LOGIN_EMAIL, DEV_LOGIN_TOKEN, type Article } from '@lingocast/contract'
 import type { Dialog, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/db'
@@ -407,6 +407,31 @@ describe('cards and dialogs against stubbed calls', () => {
       expect((await membership()).sort((a, b) => a - b)).toEqual([grammar.id, commute.id].sort((a, b) => a - b))
     } finally {
       await other.close()
+    }
+  })
+})
+
+describe("the developer's sign-in", () => {
+  it('signs in without a code when Send Code is pressed before the server said the shortcut is on', async () => {
+    const fresh = await launchBrowser({ serviceWorkers: 'block' })
+    try {
+      const login = await fresh.context.newPage()
+      // A slow server: the login options answer two seconds after the form is there.
+      let answer: () => void = () => undefined
+      const held = new Promise<void>((resolve) => (answer = resolve))
+      await login.route('**/user/api/login-options', async (route) => {
+        await held
+        await route.continue()
+      })
+      await login.goto(`${server.url}/console/login`)
+      await login.getByLabel('Email').fill(DEV_LOGIN_EMAIL)
+      await login.getByRole('button', { name: 'Send Code' }).click()
+      setTimeout(answer, 2000)
+      await login.waitForURL((url) => url.pathname === '/console/')
+      await login.getByRole('heading', { level: 1, name: 'Learning' }).waitFor()
+      expect(smtp.mailsTo(DEV_LOGIN_EMAIL)).toEqual([])
+    } finally {
+      await fresh.close()
     }
   })
 })
