@@ -200,6 +200,11 @@ describe('a screen rendered with the learner’s data', () => {
     expect(annPage.text).toContain('Showing 20 of 25 episodes')
     expect(annPage.data?.queries.map((q) => q.queryKey)).toContainEqual(['feeds', 'subscribed-items'])
     expect(JSON.stringify(annPage.data)).not.toContain('Bobfm')
+    // With the figures of her episodes, all of them, so that the console does not ask and draw the list again.
+    const answer = (part: string) => annPage.data?.queries.find((q) => q.queryKey.includes(part)) as { queryKey: unknown[]; state: { data: unknown } } | undefined
+    const annIds = (answer('subscribed-items')!.state.data as Array<{ id: number }>).map((i) => i.id).sort((a, b) => a - b)
+    expect(annIds).toHaveLength(25)
+    expect(answer('feed-comprehension')?.queryKey.at(-1)).toBe(annIds.join(','))
 
     const bobPage = parts((await page('/console/feeds', bob.token)).body)
     expect(bobPage.text).toContain('Bobfm episode 03')
